@@ -1,0 +1,1 @@
+"""Cat's Cradle, the patience invented by Michael Bourne: model, solver and games."""

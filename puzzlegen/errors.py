@@ -1,0 +1,41 @@
+"""The exceptions puzzlegen raises.
+
+Everything derives from :class:`PuzzlegenError`.  Errors about bad input also
+derive from :class:`ValueError`, so callers that only know the standard
+library can still catch them.  Messages name the offending value with ``!r``
+and say where it was found; the CLI prints them as they are, on one line.
+"""
+
+from __future__ import annotations
+
+
+class PuzzlegenError(Exception):
+    """Base class of every error puzzlegen raises on purpose."""
+
+
+class InvalidInputError(PuzzlegenError, ValueError):
+    """Some text or option given to puzzlegen does not mean anything valid."""
+
+
+class CardError(InvalidInputError):
+    """A card token is not a card (``'1H'``, ``'10X'``)."""
+
+
+class PositionError(InvalidInputError):
+    """A position's text is malformed or breaks the rules."""
+
+
+class DealError(InvalidInputError):
+    """A deal is not exactly the 52 cards of one pack."""
+
+
+class IllegalMoveError(InvalidInputError):
+    """A move is not legal in the position it is applied to."""
+
+
+class PuzzleIdError(InvalidInputError):
+    """A puzzle id or description cannot be decoded."""
+
+
+class CatalogError(PuzzlegenError):
+    """The puzzle catalog cannot do what was asked (e.g. not enough puzzles)."""

@@ -83,3 +83,20 @@ def position_after(deal: Deal, sequences: int, policy: Policy = best_line) -> Po
         if turn.number == sequences:
             return turn.filled
     return None
+
+
+def seeded_positions(count: int, first_seed: int = 0) -> Iterator[Position]:
+    """``count`` positions from seeded play: each sequence start of deals ``first_seed``, ...
+
+    Openings and mid-game positions with stacks, in a fixed order: the
+    corpus the tests and benchmarks share.
+    """
+    seed = first_seed
+    produced = 0
+    while True:
+        for turn in play(Deal.from_seed(seed)):
+            if produced == count:
+                return
+            yield turn.start
+            produced += 1
+        seed += 1

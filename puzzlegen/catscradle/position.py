@@ -211,11 +211,15 @@ class Position:
         return move, self.apply(move)
 
     def _moved(self, src: int, dst: int) -> Position:
+        # A legal move keeps every invariant __post_init__ checks, so the
+        # new position skips that (costly) validation.
         cells = list(self.cells)
         card = cells[src][-1]
         cells[src] = cells[src][:-1]
         cells[dst] = (*cells[dst], card)
-        return Position(tuple(cells))
+        moved = object.__new__(Position)
+        object.__setattr__(moved, "cells", tuple(cells))
+        return moved
 
     def fill(self, stock: Sequence[Card]) -> tuple[Position, tuple[Card, ...]]:
         """Fill the spaces in cell order from the top of ``stock``.

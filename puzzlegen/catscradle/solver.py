@@ -20,7 +20,6 @@ searches over those heights, packed in a ``bytes`` of length 16:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from puzzlegen.catscradle.board import CELLS, SEES
@@ -55,6 +54,17 @@ class Line:
         }
 
 
+# _TOP[c][h]: the class of the card h - 1 steps above a bottom card of class c
+# (index 0 is "no card"); _NEED[c][h]: the class that card may be placed on.
+# 53 heights cover any stack one pack can build.
+_TOP = tuple((_NO_CLASS, *(class_below(c, h) for h in range(52))) for c in range(26))
+_NEED = tuple((_NO_CLASS, *(class_support(t) for t in tops[1:])) for tops in _TOP)
+_EMPTY = (_NO_CLASS,) * 53
+_MAX_HEIGHT = 52
+#: Bit ``j`` of ``_SEES_MASK[i]`` is set when cell ``i`` sees cell ``j``.
+_SEES_MASK = tuple(sum(1 << j for j in seen) for seen in SEES)
+
+
 class _Graph:
     """The fixed tables of one sequence of play: bottom classes and tops by height."""
 
@@ -62,61 +72,71 @@ class _Graph:
 
     def __init__(self, position: Position) -> None:
         self.position = position
-        heights = [len(s) for s in position.cells]
-        total = sum(heights)
-        # top[i][h]: class of the top card of cell i at height h (-1 when empty);
-        # need[i][h]: the class that top card may be placed on.
-        self.top: list[list[int]] = []
-        self.need: list[list[int]] = []
-        for stack in position.cells:
-            if stack:
-                bottom = stack[0].cls
-                tops = [_NO_CLASS] + [class_below(bottom, h) for h in range(total)]
-                self.need.append([_NO_CLASS] + [class_support(c) for c in tops[1:]])
-            else:
-                tops = [_NO_CLASS] * (total + 1)
-                self.need.append(tops)
-            self.top.append(tops)
-        self.active = tuple(i for i in range(CELLS) if heights[i])
-        self.start: State = bytes(heights)
+        cells = position.cells
+        self.top = tuple(_TOP[s[0].cls] if s else _EMPTY for s in cells)
+        self.need = tuple(_NEED[s[0].cls] if s else _EMPTY for s in cells)
+        self.active = tuple(i for i in range(CELLS) if cells[i])
+        self.start: State = bytes(len(s) for s in cells)
 
-    def successors(self, state: State) -> Iterator[tuple[int, int, State]]:
+    def successors(self, state: State) -> list[tuple[int, int, State]]:
         """``(src, dst, next_state)`` for every legal move, in (src, dst) order."""
-        top = self.top
-        tops = [top[i][state[i]] for i in range(CELLS)]
-        for src in self.active:
+        top, need, active = self.top, self.need, self.active
+        # Cells by the class on top, as bitmasks: a card has one class it may
+        # go on, so each source finds its targets with one AND.
+        where = [0] * 26
+        for i in active:
+            h = state[i]
+            if h:
+                where[top[i][h]] |= 1 << i
+        result = []
+        for src in active:
             h = state[src]
             if not h:
                 continue
-            need = self.need[src][h]
-            for dst in SEES[src]:
-                if tops[dst] == need:
-                    nxt = bytearray(state)
-                    nxt[src] = h - 1
-                    nxt[dst] += 1
-                    yield src, dst, bytes(nxt)
+            targets = where[need[src][h]] & _SEES_MASK[src]
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                nxt = bytearray(state)
+                nxt[src] = h - 1
+                nxt[low.bit_length() - 1] += 1
+                result.append((src, low.bit_length() - 1, bytes(nxt)))
+        return result
 
     def upper_bound(self) -> int:
-        """No line can leave more spaces than this."""
-        start = self.start
-        present = set()
-        for i in self.active:
-            present.update(self.top[i][1 : start[i] + 1])
-        # Classes each cell may ever show on top: those in its stack now, and
-        # those that could be built on it while the next class exists at all.
-        shows: list[set[int]] = [set() for _ in range(CELLS)]
-        for i in self.active:
-            shows[i].update(self.top[i][1 : start[i] + 1])
-            for h in range(start[i] + 1, len(self.top[i])):
-                if self.top[i][h] not in present:
-                    break
-                shows[i].add(self.top[i][h])
-        bound = CELLS - len(self.active)
-        for i in self.active:
-            reachable = set().union(*(shows[j] for j in SEES[i]))
-            if all(self.need[i][h] in reachable for h in range(1, start[i] + 1)):
-                bound += 1
-        return min(bound, CELLS - 1) if self.active else CELLS
+        """No line can leave more spaces than this.
+
+        An over-approximation found by a fixpoint: ``lo[i]..hi[i]`` is the range
+        of heights cell ``i`` might ever reach.  Its top card may leave (lowering
+        ``lo``) when some cell it sees might show that card's support, and a
+        card may arrive (raising ``hi``) when some cell it sees might show the
+        next card of its stack.  Card counts are ignored, so the bound is safe.
+        Sets of classes are 26-bit masks.
+        """
+        top, need, active = self.top, self.need, self.active
+        lo = list(self.start)
+        hi = list(self.start)
+        shows = [0] * CELLS  # classes each cell might show on top
+        for i in active:
+            shows[i] = 1 << top[i][hi[i]]
+        changed = True
+        while changed:
+            changed = False
+            for i in active:
+                seen = 0
+                for j in SEES[i]:
+                    seen |= shows[j]
+                while lo[i] > 0 and seen >> need[i][lo[i]] & 1:
+                    lo[i] -= 1
+                    if lo[i]:
+                        shows[i] |= 1 << top[i][lo[i]]
+                    changed = True
+                while hi[i] < _MAX_HEIGHT and seen >> top[i][hi[i] + 1] & 1:
+                    hi[i] += 1
+                    shows[i] |= 1 << top[i][hi[i]]
+                    changed = True
+        bound = sum(1 for i in range(CELLS) if lo[i] == 0)
+        return min(bound, CELLS - 1) if active else CELLS
 
     def replay(self, path: list[tuple[int, int]]) -> Line:
         moves = []

@@ -190,7 +190,38 @@ def best_line(position: Position) -> Line:
             if best_spaces >= bound:
                 break
         frontier = nxt
-    return graph.replay(_path(parents, best))
+    return _tidy(graph.replay(_path(parents, best)))
+
+
+def _tidy(line: Line) -> Line:
+    """Bring each transfer next to the previous move of the same card, where legal.
+
+    Breadth-first order interleaves unrelated moves ("3♣ on 4♦, 7♠ on 8♥,
+    3♣ on to 4♥"); a reader follows one card at a time.  Reordering keeps the
+    line's length and its final position, and is deterministic.
+    """
+    moves = list(line.moves)
+    for j in range(1, len(moves)):
+        card = moves[j].card
+        i = max((k for k in range(j) if moves[k].card == card), default=None)
+        if i is None or i == j - 1:
+            continue
+        candidate = [*moves[: i + 1], moves[j], *moves[i + 1 : j], *moves[j + 1 :]]
+        replayed = _replay_moves(line.position, candidate)
+        if replayed is not None and replayed == line.final:
+            moves = candidate
+    if moves == list(line.moves):
+        return line
+    return Line(line.position, tuple(moves), line.final)
+
+
+def _replay_moves(position: Position, moves: list[Move]) -> Position | None:
+    """The position after ``moves``, or None if one is not legal on the way."""
+    for move in moves:
+        if move not in position.legal_moves():
+            return None
+        position = position._moved(move.src, move.dst)
+    return position
 
 
 def best_space_count(position: Position) -> int:

@@ -1,0 +1,34 @@
+"""Shared fixtures and hypothesis strategies."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from puzzlegen.catscradle.cards import FULL_PACK
+from puzzlegen.catscradle.game import seeded_positions
+from puzzlegen.catscradle.position import Deal, Position
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+DATA = Path(__file__).parent / "data"
+
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+#: A fixed corpus of openings and mid-game positions from seeded play.
+CORPUS: list[Position] = list(seeded_positions(400))
+
+seeds = st.one_of(st.integers(min_value=0, max_value=10**9), st.text(min_size=1, max_size=12))
+deals = seeds.map(Deal.from_seed)
+openings = deals.map(lambda d: d.layout)
+corpus_positions = st.sampled_from(CORPUS)
+positions = st.one_of(openings, corpus_positions)
+cards = st.sampled_from(FULL_PACK)

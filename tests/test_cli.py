@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from puzzlegen.catscradle.position import Deal, Move, Position
+from puzzlegen.cli import main
+
+WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
+MIDGAME = "8D AC 2C 7S/6D 8H/7C 5S/4H 6H/5C 4C 6C 9S 4D 3S 8C 10C JC QC"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_deal_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", "--seed", "42")
+    assert status == 0 and str(Deal.from_seed(42)) in out
+    status, out, _ = run(capsys, "deal", "--seed", "42", "--json")
+    payload = json.loads(out)
+    assert payload["deal"] == str(Deal.from_seed(42))
+    assert payload["layout"] == str(Deal.from_seed(42).layout)
+    assert len(payload["stock"]) == 36
+
+
+def test_solve_writes_the_line_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", WORKED)
+    assert status == 0
+    assert "The best line of play is J♣ on Q♥" in out
+    assert "— giving six spaces." in out
+
+
+def test_solve_accepts_unquoted_cells(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", *WORKED.split())
+    assert status == 0 and "six spaces" in out
+
+
+def test_solve_batch_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = f"{WORKED}\n\n   \nJC JC\n{MIDGAME}\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    status, out, _ = run(capsys, "solve", "--json", "-")
+    assert status == 1  # one line was invalid
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert len(objects) == 3
+    assert objects[1] == {"error": "a position has 16 cells, got 2 in 'JC JC'"}
+    for obj, text in ((objects[0], WORKED), (objects[2], MIDGAME)):
+        assert obj["position"] == text
+        assert set(obj) == {"position", "best_spaces", "moves", "final"}
+        position = Position.parse(text)
+        for m in obj["moves"]:
+            move = Move.parse(f"{m['card']} on {m['onto']}", position)
+            assert [move.src // 4, move.src % 4] == m["from"]
+            assert [move.dst // 4, move.dst % 4] == m["to"]
+            position = position.apply(move)
+        assert str(position) == obj["final"]
+        assert position.spaces == obj["best_spaces"]
+
+
+def test_solve_batch_all_valid_exits_zero(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(WORKED + "\n"))
+    status, out, _ = run(capsys, "solve", "--json", "-")
+    assert status == 0 and json.loads(out)["best_spaces"] == 6
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["solve", WORKED.replace("6S", "6X")], "unknown card '6X' in cell 15"),
+        (["solve", "JC 9S"], "16 cells, got 2"),
+        (["deal"], "Missing option '--seed'"),
+        (["frobnicate"], "No such command 'frobnicate'"),
+    ],
+)
+def test_errors_are_one_line_without_traceback(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status != 0
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("command", ["deal", "solve"])
+def test_help_teaches_with_an_example(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    status, out, _ = run(capsys, command, "--help")
+    assert status == 0 and "Example" in out and f"puzzlegen {command}" in out

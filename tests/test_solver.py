@@ -1,0 +1,154 @@
+from __future__ import annotations
+
+import pytest
+from conftest import CORPUS, DATA, positions
+from hypothesis import given
+from hypothesis import strategies as st
+from oracle import oracle_best_spaces, oracle_can_create_space
+
+from puzzlegen.catscradle.canonical import Disguise
+from puzzlegen.catscradle.game import play, seeded_positions
+from puzzlegen.catscradle.position import Deal, Move, Position
+from puzzlegen.catscradle.solver import Line, analyse, best_line, end_positions, novice_line
+
+WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
+
+
+def replay(line: Line) -> Position:
+    position = line.position
+    for move in line.moves:
+        position = position.apply(move)  # raises if illegal
+    return position
+
+
+def test_worked_example() -> None:
+    position = Position.parse(WORKED)
+    seed_line = "JC on QH, 8H on 9C, 3C on 4D, 3C on 4H, 2H on 3C, AS on 2H"
+    for text in seed_line.split(", "):
+        position = position.apply(Move.parse(text, position))
+    assert position.spaces == 5
+    best = best_line(Position.parse(WORKED))
+    assert best.spaces == 6
+    assert replay(best) == best.final
+
+
+def test_best_line_is_deterministic_and_shortest() -> None:
+    first = best_line(Position.parse(WORKED))
+    assert best_line(Position.parse(WORKED)) == first
+    # Six spaces from a full layout need at least six moves that empty a cell.
+    assert len(first.moves) == 7
+
+
+def _hint_rows() -> list[list[str]]:
+    rows = []
+    for line in (DATA / "hints.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            rows.append(line.split(" | "))
+    return rows
+
+
+@pytest.mark.parametrize("row", _hint_rows(), ids=lambda row: row[0])
+def test_hints_section_regressions(row: list[str]) -> None:
+    _name, text, best, lines = row
+    position = Position.parse(text)
+    for described in lines.split(" ; "):
+        moves, spaces = described.split(" => ")
+        current = position
+        for move in moves.split(", "):
+            current = current.apply(Move.parse(move, current))
+        assert current.spaces - position.spaces == int(spaces), described
+    line = best_line(position)
+    assert line.spaces == int(best) == oracle_best_spaces(position)
+    assert replay(line) == line.final
+
+
+def test_hints_file_is_what_the_reconstruction_builds() -> None:
+    from data.reconstruct_hints import EXAMPLES, build
+
+    rows = {row[0]: row[1] for row in _hint_rows()}
+    for example in EXAMPLES:
+        assert str(build(example)) == rows[example.name]
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_fast_solver_agrees_with_the_oracle(chunk: int) -> None:
+    # 2,400 positions from seeded play: openings and mid-game stacks.
+    corpus = list(seeded_positions(300, first_seed=1000 + 100 * chunk))
+    for position in corpus:
+        assert best_line(position).spaces == oracle_best_spaces(position), str(position)
+
+
+@given(positions)
+def test_best_line_replays_legally_to_its_count(position: Position) -> None:
+    line = best_line(position)
+    assert replay(line) == line.final
+    assert line.final.spaces == line.spaces
+    assert not oracle_can_create_space(line.final)
+
+
+disguises = st.builds(
+    Disguise,
+    symmetry=st.integers(0, 7),
+    swap_reds=st.booleans(),
+    swap_blacks=st.booleans(),
+    swap_colours=st.booleans(),
+    shift=st.integers(0, 12),
+)
+
+
+@given(positions, disguises)
+def test_disguises_keep_the_best_space_count(position: Position, disguise: Disguise) -> None:
+    assert best_line(disguise.apply(position)).spaces == best_line(position).spaces
+
+
+@given(positions, disguises)
+def test_disguises_map_moves_to_moves(position: Position, disguise: Disguise) -> None:
+    moved = disguise.apply(position)
+    expected = {(disguise.cell(m.src), disguise.cell(m.dst)) for m in position.legal_moves()}
+    assert {(m.src, m.dst) for m in moved.legal_moves()} == expected
+
+
+def test_novice_line_only_empties_cells_and_takes_the_first() -> None:
+    position = Position.parse(WORKED)
+    line = novice_line(position)
+    assert [str(m) for m in line.moves] == ["JC on QH", "8H on 9S", "3C on 4D", "AS on 2H"]
+    assert line.spaces == 4
+    current = position
+    for move in line.moves:
+        assert len(current.cells[move.src]) == 1
+        current = current.apply(move)
+    assert all(len(current.cells[m.src]) > 1 for m in current.legal_moves())
+
+
+@given(positions)
+def test_novice_never_beats_best(position: Position) -> None:
+    assert novice_line(position).spaces <= best_line(position).spaces
+
+
+@given(st.sampled_from(CORPUS[:150]))
+def test_end_positions_are_exactly_the_stopping_points(position: Position) -> None:
+    analysis = analyse(position)
+    finals = [line.final for line in analysis.ends]
+    assert best_line(position).final in finals or any(
+        f.spaces == analysis.best.spaces for f in finals
+    )
+    for line in analysis.ends:
+        assert replay(line) == line.final
+        assert not oracle_can_create_space(line.final)
+
+
+def test_end_positions_of_worked_example() -> None:
+    ends = end_positions(Position.parse(WORKED))
+    assert max(p.spaces for p in ends) == 6
+    assert len(set(ends)) == len(ends)
+
+
+def test_a_game_ends_won_or_lost() -> None:
+    for seed in range(30):
+        turns = list(play(Deal.from_seed(seed)))
+        assert turns[-1].ends_game
+        assert all(not t.ends_game for t in turns[:-1])
+        if turns[-1].won:
+            assert not turns[-1].stock
+        else:
+            assert turns[-1].created == 0

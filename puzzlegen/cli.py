@@ -9,16 +9,22 @@ traceback.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sys
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 import click
+from rich.console import Console
 
+from puzzlegen.catalog import DEFAULT_DB, Catalog
 from puzzlegen.catscradle.position import Deal, Position
+from puzzlegen.catscradle.puzzle import KINDS, LEVEL_RULES, LEVELS, TAGS, parse_level
 from puzzlegen.catscradle.solver import best_line
-from puzzlegen.errors import InvalidInputError, PuzzlegenError
+from puzzlegen.errors import CatalogError, InvalidInputError, PuzzlegenError
+from puzzlegen.render.prose import best_line_sentence, spaces_phrase
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -94,8 +100,6 @@ def solve(position: tuple[str, ...], as_json: bool) -> None:
       puzzlegen solve "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
       puzzlegen solve --json - < positions.txt   (one JSON object a line)
     """
-    from puzzlegen.render.prose import best_line_sentence
-
     if as_json and list(position) == ["-"]:
         if not _solve_batch(sys.stdin, sys.stdout):
             raise click.exceptions.Exit(EXIT_INVALID)
@@ -127,6 +131,218 @@ def _solve_batch(lines: Iterable[str], out: TextIO) -> bool:
         out.write(json.dumps(payload) + "\n")
         out.flush()
     return all_valid
+
+
+_LEVEL = click.Choice(LEVELS, case_sensitive=False)
+_KIND = click.Choice(KINDS, case_sensitive=False)
+_DB_OPTION = click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=DEFAULT_DB,
+    show_default=True,
+    help="The SQLite puzzle catalog.",
+)
+
+
+def _level(value: str | None) -> str | None:
+    return parse_level(value) if value else None
+
+
+def _stderr_console() -> Console:
+    return Console(stderr=True)
+
+
+@cli.command(context_settings=_CONTEXT, epilog=LEVEL_RULES)
+@click.option("--count", type=click.IntRange(min=1), required=True, help="New puzzles to add.")
+@click.option("--level", type=_LEVEL, help="Keep only puzzles of this level.")
+@click.option("--kind", type=_KIND, help="opening or midgame (default: alternate both).")
+@click.option("--seed", default="0", show_default=True, help="Seed of the candidate stream.")
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
+)
+@_DB_OPTION
+def generate(
+    count: int, level: str | None, kind: str | None, seed: str, jobs: int, db: Path
+) -> None:
+    """Fill the catalog with COUNT new graded puzzles.
+
+    The same seed gives the same puzzles whatever --jobs is.  Each puzzle is
+    committed as it is found, so a run stopped at any moment keeps what it
+    found, and running the same command again carries on where it stopped.
+
+    \b
+    Example:
+      puzzlegen generate --count 2000 --jobs 2
+      puzzlegen generate --count 50 --level expert --kind midgame --seed 7
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from puzzlegen.generator import generate as run_generate
+
+    console = _stderr_console()
+    with (
+        Catalog(db) as catalog,
+        Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            disable=not console.is_terminal,
+        ) as progress,
+    ):
+        task = progress.add_task("Generating puzzles", total=count)
+        added = run_generate(
+            catalog,
+            count,
+            seed=seed,
+            kind=kind.lower() if kind else None,
+            level=_level(level),
+            jobs=jobs,
+            on_added=lambda _data: progress.advance(task),
+        )
+        total = len(catalog)
+    click.echo(f"Added {len(added)} puzzles to {db} ({total} in all).")
+
+
+@cli.command(context_settings=_CONTEXT, epilog=LEVEL_RULES)
+@_DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Export the puzzles as JSON lines.")
+@click.option("--list", "as_list", is_flag=True, help="List the puzzles in a table.")
+@click.option("--level", type=_LEVEL, help="Only this level.")
+@click.option("--kind", type=_KIND, help="Only this kind.")
+@click.option("--tag", type=click.Choice(TAGS), help="Only puzzles with this technique tag.")
+@click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
+@click.option("--limit", type=click.IntRange(min=0), help="At most this many puzzles.")
+def catalog(
+    db: Path,
+    as_json: bool,
+    as_list: bool,
+    level: str | None,
+    kind: str | None,
+    tag: str | None,
+    unpublished: bool,
+    limit: int | None,
+) -> None:
+    """Show what the catalog holds: counts by level, kind and tag, or the puzzles.
+
+    \b
+    Examples:
+      puzzlegen catalog
+      puzzlegen catalog --list --level hard --limit 20
+      puzzlegen catalog --json --tag transfer > transfer-puzzles.jsonl
+    """
+    if not db.exists():
+        raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
+    with Catalog(db) as cat:
+        filters = {"level": _level(level), "kind": kind.lower() if kind else None, "tag": tag}
+        if as_json or as_list:
+            rows = cat.puzzles(**filters, unpublished=unpublished, limit=limit)
+            if as_json:
+                for row in rows:
+                    click.echo(json.dumps(row, sort_keys=True))
+                return
+            _print_puzzle_table(rows)
+            return
+        _print_counts(cat, db)
+
+
+def _print_counts(cat: Catalog, db: Path) -> None:
+    from rich.table import Table
+
+    counts = cat.counts()
+    console = Console()
+    console.print(f"{len(cat)} puzzles in {db}")
+    orders = {
+        "level": LEVELS,
+        "kind": KINDS,
+        "tag": TAGS,
+        "published": ("published", "unpublished"),
+    }
+    for name, order in orders.items():
+        table = Table(title=f"by {name}", title_justify="left")
+        table.add_column(name)
+        table.add_column("puzzles", justify="right")
+        for value in order:
+            table.add_row(value, str(counts[name][value]))
+        console.print(table)
+
+
+def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
+    from rich.table import Table
+
+    table = Table()
+    for column in ("id", "kind", "level", "par", "tags", "position"):
+        table.add_column(column)
+    for row in rows:
+        tags = row["tags"]
+        assert isinstance(tags, list)
+        table.add_row(
+            str(row["id"]), str(row["kind"]), str(row["level"]), str(row["par"]),
+            " ".join(tags), str(row["position"]),
+        )  # fmt: skip
+    Console().print(table)
+
+
+@cli.command(context_settings=_CONTEXT)
+@click.option("--date", "date_text", help="The date, YYYY-MM-DD.")
+@click.option("--from", "from_text", help="First date of a range (with --to).")
+@click.option("--to", "to_text", help="Last date of a range (with --from).")
+@click.option("--json", "as_json", is_flag=True, help="Write the puzzle as JSON (one per line).")
+@click.option("--solution", is_flag=True, help="Also show the answer.")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Record the dates in this catalog, so books do not reuse the puzzles.",
+)
+def daily(
+    date_text: str | None,
+    from_text: str | None,
+    to_text: str | None,
+    as_json: bool,
+    solution: bool,
+    db: Path | None,
+) -> None:
+    """The puzzle of the day: the same for everyone, on any machine, for ever.
+
+    Monday's is the easiest, rising to Saturday's; Sunday's is a mid-game
+    position with stacks.
+
+    \b
+    Examples:
+      puzzlegen daily --date 2026-11-23
+      puzzlegen daily --date 2026-11-23 --json
+      puzzlegen daily --from 2026-11-23 --to 2026-11-29 --json
+    """
+    from puzzlegen.daily import daily_json, daily_puzzle
+
+    dates = _dates(date_text, from_text, to_text)
+    chosen = [(d, daily_puzzle(d)) for d in dates]
+    if db is not None:
+        with Catalog(db) as cat, cat.transaction():
+            for d, puzzle in chosen:
+                cat.add(puzzle.to_json())
+                cat.record_publication(puzzle.key, f"daily:{d.isoformat()}")
+    for d, puzzle in chosen:
+        if as_json:
+            click.echo(json.dumps(daily_json(d, puzzle), sort_keys=True))
+            continue
+        click.echo(f"{d.strftime('%A %d %B %Y')}: {puzzle.level} ({puzzle.id})")
+        click.echo(f"Find {spaces_phrase(puzzle.par)}.")
+        click.echo(puzzle.position.grid())
+        if solution:
+            click.echo(best_line_sentence(puzzle.best))
+        click.echo()
+
+
+def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:
+    from puzzlegen.daily import date_range, parse_date
+
+    if date_text and not (from_text or to_text):
+        return [parse_date(date_text)]
+    if from_text and to_text and not date_text:
+        return date_range(parse_date(from_text), parse_date(to_text))
+    raise click.UsageError("give either --date, or both --from and --to")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

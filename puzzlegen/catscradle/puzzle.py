@@ -1,0 +1,292 @@
+"""Cat's Cradle puzzles: a position, its answer, its grade and its techniques.
+
+A puzzle is a position to start a sequence of play from, together with
+everything the solver knows of it: the best space count (its *par*), the best
+line, the novice line and the grade.  Two kinds:
+
+``opening``
+    the 16 cards of a fresh layout: the layout of ``Deal.from_seed(seed)``;
+``midgame``
+    a position with stacks, reached by playing ``Deal.from_seed(seed)`` with
+    the best line each sequence, filling spaces from the stock, and stopping
+    at the start of a sequence chosen by the seed.
+
+Ids.  A puzzle's *description* ``cc:<cells>`` spells its position compactly
+(cells joined by ``.``, a card as rank and suit with ``T`` for ten, a stack
+as its cards bottom first, ``-`` for a space) and rebuilds the puzzle in
+every version; its *id* ``CC-XXXXXXXXXX`` is the first 50 bits of the
+description's SHA-256 in base 32.
+
+Grading (the thresholds live in :data:`LEVEL_RULES`, shown by ``--help``):
+a level comes first from par, then is raised by *insight*, how much the
+best line hides from a hasty player.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from puzzlegen.catscradle.board import CELLS, CENTRE
+from puzzlegen.catscradle.canonical import canonical_key
+from puzzlegen.catscradle.cards import RANK_NAMES, Card
+from puzzlegen.catscradle.game import play
+from puzzlegen.catscradle.position import Deal, Position
+from puzzlegen.catscradle.solver import Line, analyse, novice_line
+from puzzlegen.errors import InvalidInputError, PuzzleIdError
+from puzzlegen.rng import SeededStream
+
+KINDS = ("opening", "midgame")
+LEVELS = ("Easy", "Medium", "Hard", "Expert")
+
+#: Par that sets the base level: Easy up to 4 spaces, Medium 5-6, Hard 7-8, Expert 9+.
+PAR_STEPS = (5, 7, 9)
+#: Insight that raises the level by one step and by two.
+INSIGHT_STEPS = (2, 4)
+
+LEVEL_RULES = (
+    "Levels: par sets the base (Easy up to 4 spaces, Medium 5-6, Hard 7-8, Expert 9+); "
+    "insight raises it one level at 2 points and two at 4.  Insight = spaces a hasty "
+    "player misses + transfers in the best line + 1 for clearing a stack of 3+ "
+    "+ 2 when the hasty player sees no move at all."
+)
+
+TAGS = (
+    "transfer", "clear-stack", "clear-stack-3", "clear-stack-4", "centre",
+    "blocking", "hidden-move", "single-best",
+)  # fmt: skip
+
+
+def level_for(par: int, insight: int) -> str:
+    """The level of a puzzle with this par and insight (monotone in both)."""
+    base = sum(par >= step for step in PAR_STEPS)
+    bump = sum(insight >= step for step in INSIGHT_STEPS)
+    return LEVELS[min(base + bump, len(LEVELS) - 1)]
+
+
+def parse_level(text: str) -> str:
+    for level in LEVELS:
+        if level.lower() == text.strip().lower():
+            return level
+    raise InvalidInputError(f"unknown level {text!r} (choose from {', '.join(LEVELS)})")
+
+
+# -- what a line does ----------------------------------------------------------
+
+
+def transfers(line: Line) -> int:
+    """Moves of a card that already rested on a card (on to its support's twin)."""
+    count = 0
+    position = line.position
+    for move in line.moves:
+        count += len(position.cells[move.src]) > 1
+        position = position._moved(move.src, move.dst)
+    return count
+
+
+def cleared_stacks(line: Line) -> list[int]:
+    """For each cell the line empties, the most cards it held during the line."""
+    tallest = [len(s) for s in line.position.cells]
+    position = line.position
+    for move in line.moves:
+        position = position._moved(move.src, move.dst)
+        tallest[move.dst] = max(tallest[move.dst], len(position.cells[move.dst]))
+    return [tallest[i] for i in range(CELLS) if line.position.cells[i] and not line.final.cells[i]]
+
+
+def blocked_pairs(position: Position) -> set[frozenset[int]]:
+    """Pairs of cells whose top cards are twins both resting on their supports."""
+    tops: dict[int, list[int]] = {}
+    for i, stack in enumerate(position.cells):
+        if len(stack) > 1:
+            tops.setdefault(stack[-1].cls, []).append(i)
+    return {frozenset(cells) for cells in tops.values() if len(cells) == 2}
+
+
+def technique_tags(best: Line, novice: Line, best_ends: int) -> tuple[str, ...]:
+    """The tags of :data:`TAGS` that the best line (and the novice's) bear out."""
+    tags = []
+    if transfers(best):
+        tags.append("transfer")
+    cleared = max(cleared_stacks(best), default=0)
+    tags += [name for name, size in (("clear-stack", 2), ("clear-stack-3", 3),
+                                     ("clear-stack-4", 4)) if cleared >= size]  # fmt: skip
+    if any(best.position.cells[i] and not best.final.cells[i] for i in CENTRE):
+        tags.append("centre")
+    before = blocked_pairs(best.position)
+    best_blocks = blocked_pairs(best.final) - before
+    novice_blocks = blocked_pairs(novice.final) - before
+    if best_blocks or (novice_blocks and not best_blocks):
+        tags.append("blocking")
+    if not novice.moves and best.moves:
+        tags.append("hidden-move")
+    if best_ends == 1:
+        tags.append("single-best")
+    return tuple(tags)
+
+
+# -- descriptions and ids --------------------------------------------------------
+
+
+def describe(position: Position) -> str:
+    """The compact description ``cc:...`` of a position."""
+
+    def card(c: Card) -> str:
+        return ("T" if c.rank == 10 else RANK_NAMES[c.rank - 1]) + c.suit.value
+
+    return "cc:" + ".".join("".join(map(card, s)) if s else "-" for s in position.cells)
+
+
+def position_from_description(desc: str) -> Position:
+    """Rebuild a position from ``describe``'s text (or plain position text)."""
+    text = desc.strip()
+    if not text.lower().startswith("cc:"):
+        return Position.parse(text)
+    cells = text[3:].split(".")
+    if len(cells) != CELLS:
+        raise PuzzleIdError(f"a description has {CELLS} cells, got {len(cells)} in {desc!r}")
+    tokens = []
+    for cell in cells:
+        if cell == "-":
+            tokens.append("--")
+        elif len(cell) % 2 or not cell:
+            raise PuzzleIdError(f"malformed cell {cell!r} in description {desc!r}")
+        else:
+            tokens.append("/".join(cell[i : i + 2] for i in range(0, len(cell), 2)))
+    return Position.parse(" ".join(tokens))
+
+
+def puzzle_id(position: Position) -> str:
+    digest = hashlib.sha256(describe(position).encode()).digest()
+    return "CC-" + base64.b32encode(digest).decode()[:10]
+
+
+# -- puzzles ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A graded Cat's Cradle puzzle.  Build with :func:`make_puzzle` or :func:`from_position`."""
+
+    kind: str
+    position: Position
+    best: Line
+    novice: Line
+    best_ends: int
+    seed: str | None = None
+
+    @property
+    def game(self) -> str:
+        return "cats-cradle"
+
+    @property
+    def par(self) -> int:
+        """Spaces the best line creates."""
+        return self.best.spaces - self.position.spaces
+
+    @property
+    def novice_spaces(self) -> int:
+        return self.novice.spaces - self.position.spaces
+
+    @cached_property
+    def insight(self) -> int:
+        points = self.par - self.novice_spaces + transfers(self.best)
+        points += max(cleared_stacks(self.best), default=0) >= 3
+        points += 2 * ("hidden-move" in self.tags)
+        return points
+
+    @cached_property
+    def level(self) -> str:
+        return level_for(self.par, self.insight)
+
+    @cached_property
+    def tags(self) -> tuple[str, ...]:
+        return technique_tags(self.best, self.novice, self.best_ends)
+
+    @cached_property
+    def key(self) -> str:
+        return canonical_key(self.position)
+
+    @property
+    def id(self) -> str:
+        return puzzle_id(self.position)
+
+    @property
+    def description(self) -> str:
+        return describe(self.position)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "kind": self.kind,
+            "seed": self.seed,
+            "description": self.description,
+            "position": str(self.position),
+            "par": self.par,
+            "level": self.level,
+            "insight": self.insight,
+            "tags": list(self.tags),
+            "line": [m.to_json() for m in self.best.moves],
+            "final": str(self.best.final),
+            "novice_spaces": self.novice_spaces,
+            "novice_line": [m.to_json() for m in self.novice.moves],
+            "key": self.key,
+        }
+
+    def json_text(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+
+def from_position(position: Position, kind: str = "opening", seed: str | None = None) -> Puzzle:
+    """Solve and grade ``position``."""
+    analysis = analyse(position)
+    return Puzzle(kind, position, analysis.best, novice_line(position),
+                  len(analysis.best_ends), seed)  # fmt: skip
+
+
+def midgame_position(seed: str) -> Position | None:
+    """The mid-game position for ``seed``, or None when the deal offers none.
+
+    The deal is played with the best line each sequence; the candidates are
+    the starts of sequences 2 onwards that hold a stack and are not the
+    game's last sequence, and the seed picks one.
+    """
+    turns = list(play(Deal.from_seed(seed)))
+    candidates = [
+        t.filled
+        for t in turns[:-1]
+        if any(len(s) > 1 for s in t.filled.cells) and not t.filled.spaces
+    ]
+    if not candidates:
+        return None
+    return candidates[SeededStream("cats-cradle/midgame", seed).below(len(candidates))]
+
+
+def make_puzzle(kind: str, seed: str) -> Puzzle | None:
+    """The puzzle of ``kind`` for ``seed``, or None if that seed gives no puzzle.
+
+    A puzzle needs at least one space to find.
+
+    >>> make_puzzle("opening", "42").position == Deal.from_seed("42").layout
+    True
+    """
+    if kind == "opening":
+        position: Position | None = Deal.from_seed(seed).layout
+    elif kind == "midgame":
+        position = midgame_position(seed)
+    else:
+        raise InvalidInputError(f"unknown kind {kind!r} (choose from {', '.join(KINDS)})")
+    if position is None:
+        return None
+    puzzle = from_position(position, kind, seed)
+    return puzzle if puzzle.par > 0 else None
+
+
+def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
+    """Rebuild a puzzle from its JSON (only its position, kind and seed are read)."""
+    return from_position(Position.parse(data["position"]), data["kind"], data.get("seed"))

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +95,50 @@ def test_errors_are_one_line_without_traceback(
 def test_help_teaches_with_an_example(capsys: pytest.CaptureFixture[str], command: str) -> None:
     status, out, _ = run(capsys, command, "--help")
     assert status == 0 and "Example" in out and f"puzzlegen {command}" in out
+
+
+def test_generate_catalog_and_daily_commands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "cat.sqlite")
+    status, out, _ = run(capsys, "generate", "--count", "12", "--seed", "c", "--db", db)
+    assert status == 0 and "Added 12 puzzles" in out
+    status, out, _ = run(capsys, "catalog", "--db", db)
+    assert status == 0 and "12 puzzles" in out and "Easy" in out and "transfer" in out
+    status, out, _ = run(capsys, "catalog", "--db", db, "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert len(rows) == 12
+    for row in rows:
+        for field in ("id", "kind", "position", "par", "level", "tags", "line", "novice_spaces"):
+            assert field in row
+    status, out, _ = run(capsys, "catalog", "--db", db, "--list", "--kind", "midgame")
+    assert status == 0 and "midgame" in out and "opening" not in out
+    status, out, _ = run(capsys, "daily", "--date", "2026-11-23", "--db", db, "--solution")
+    assert status == 0 and "Monday 23 November 2026" in out and "The best line of play" in out
+    status, out, _ = run(capsys, "catalog", "--db", db, "--unpublished", "--json")
+    assert len(out.splitlines()) == 12  # the daily puzzle was added, and marked published
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["generate", "--count", "0"], "'--count': 0 is not in the range"),
+        (["generate", "--count", "5", "--level", "tricky"], "'tricky' is not one of"),
+        (["daily", "--date", "2026-13-01"], "'2026-13-01'"),
+        (["daily"], "give either --date, or both --from and --to"),
+        (["catalog", "--db", "/nonexistent/x.sqlite"], "no catalog at '/nonexistent/x.sqlite'"),
+    ],
+)
+def test_more_one_line_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status != 0 and needle in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["generate", "catalog", "daily"])
+def test_help_of_pipeline_commands(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    status, out, _ = run(capsys, command, "--help")
+    assert status == 0 and "Example" in out
+    if command != "daily":
+        assert "Levels: par sets the base" in out

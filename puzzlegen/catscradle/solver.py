@@ -11,9 +11,10 @@ searches over those heights, packed in a ``bytes`` of length 16:
   where are one state (an exact reduction: the rules cannot tell twins apart);
 * a move is a pair of cells, so a line found over heights replays on the real
   cards and names real cards;
-* breadth-first search visits moves in (source cell, target cell) order, so the
-  line it reports is the shortest one reaching the best space count, and the
-  first such line in that order (the same position always gets the same line);
+* breadth-first search finds the fewest moves to the best space count; among
+  those lines it takes the one creating the fewest blocked pairs, then
+  emptying the most central cells (the inventor's advice), then the first in
+  (source cell, target cell) order, so a position always gets the same line;
 * a static upper bound (cells whose every card has a support somewhere it can
   see) lets the search stop as soon as it is met.
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzlegen.catscradle.board import CELLS, SEES
+from puzzlegen.catscradle.board import CELLS, CENTRE, SEES
 from puzzlegen.catscradle.cards import class_below, class_support
 from puzzlegen.catscradle.position import Move, Position
 
@@ -138,6 +139,17 @@ class _Graph:
         bound = sum(1 for i in range(CELLS) if lo[i] == 0)
         return min(bound, CELLS - 1) if active else CELLS
 
+    def blocked(self, state: State) -> int:
+        """Blocked pairs in ``state`` that were not blocked at the start."""
+        return self._blocked(state) - self._blocked(self.start)
+
+    def _blocked(self, state: State) -> int:
+        rests = [self.top[i][state[i]] for i in self.active if state[i] > 1]
+        return len(rests) - len(set(rests))
+
+    def central_spaces(self, state: State) -> int:
+        return sum(1 for i in CENTRE if not state[i])
+
     def replay(self, path: list[tuple[int, int]]) -> Line:
         moves = []
         position = self.position
@@ -163,7 +175,11 @@ def _path(parents: Parents, state: State) -> list[tuple[int, int]]:
 
 
 def best_line(position: Position) -> Line:
-    """The best line of play: most spaces, then fewest moves, then first in move order.
+    """The best line of play: most spaces, then fewest moves, then the inventor's taste.
+
+    Among the shortest lines to the best space count, the one chosen creates
+    the fewest blocked pairs, then empties the most central cells (the seed's
+    hints: avoid blocking, clear the centre), then comes first in move order.
 
     >>> p = Position.parse("JC 9S 8H 3C  QH AS 9C 9D  7S QD 2H 2C  4D 4H 6D 6S")
     >>> best_line(p).spaces
@@ -173,23 +189,29 @@ def best_line(position: Position) -> Line:
     bound = graph.upper_bound()
     start = graph.start
     parents: Parents = {start: None}
-    best, best_spaces = start, _spaces(start)
+    best_spaces = _spaces(start)
+    # The states with the most spaces at the shallowest depth they occur.
+    candidates = [start]
     frontier = [start]
     while frontier and best_spaces < bound:
         nxt = []
+        level_best: list[State] = []
         for state in frontier:
             for src, dst, child in graph.successors(state):
                 if child in parents:
                     continue
                 parents[child] = (state, src, dst)
                 nxt.append(child)
-                if state[src] == 1 and _spaces(child) > best_spaces:
-                    best, best_spaces = child, _spaces(child)
-                    if best_spaces >= bound:
-                        break
-            if best_spaces >= bound:
-                break
+                if state[src] == 1:
+                    spaces = _spaces(child)
+                    if spaces > best_spaces:
+                        best_spaces, level_best = spaces, [child]
+                    elif spaces == best_spaces and level_best:
+                        level_best.append(child)
+        if level_best:
+            candidates = level_best
         frontier = nxt
+    best = min(candidates, key=lambda s: (graph.blocked(s), -graph.central_spaces(s)))
     return _tidy(graph.replay(_path(parents, best)))
 
 

@@ -19,6 +19,8 @@ from puzzlegen.errors import (
     PuzzlegenError,
 )
 
+__version__ = "0.1.0"
+
 __all__ = [
     "Card",
     "CardError",

@@ -89,9 +89,18 @@ class Catalog:
         cursor = self._db.execute(
             "INSERT OR IGNORE INTO puzzles (key, id, game, kind, level, par, tags, data, added)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (data["key"], data["id"], data["game"], data["kind"], data["level"], data["par"],
-             " ".join(data["tags"]), json.dumps(data, sort_keys=True), added),
-        )  # fmt: skip
+            (
+                data["key"],
+                data["id"],
+                data["game"],
+                data["kind"],
+                data["level"],
+                data["par"],
+                " ".join(data["tags"]),
+                json.dumps(data, sort_keys=True),
+                added,
+            ),
+        )
         return cursor.rowcount == 1
 
     def __len__(self) -> int:
@@ -129,8 +138,11 @@ class Catalog:
     def counts(self) -> dict[str, Counter[str]]:
         """Puzzle counts by level, by kind and by tag, and how many are published."""
         result: dict[str, Counter[str]] = {
-            "level": Counter(), "kind": Counter(), "tag": Counter(), "published": Counter()
-        }  # fmt: skip
+            "level": Counter(),
+            "kind": Counter(),
+            "tag": Counter(),
+            "published": Counter(),
+        }
         for level, kind, tags, published in self._db.execute(
             "SELECT level, kind, tags, key IN (SELECT key FROM publications) FROM puzzles"
         ):

@@ -9,12 +9,13 @@ traceback.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 import click
 from rich.console import Console
@@ -133,6 +134,155 @@ def _solve_batch(lines: Iterable[str], out: TextIO) -> bool:
     return all_valid
 
 
+@cli.command(context_settings=_CONTEXT)
+@click.argument("position", nargs=-1, required=True)
+@click.option("--solution", is_flag=True, help="Draw the best line as numbered arrows.")
+@click.option("--mono", is_flag=True, help="Black-and-white print: red pips drawn hollow.")
+@click.option("--lines", is_flag=True, help="Overlay the 18 lines.")
+@click.option("--coordinates", is_flag=True, help="Label rows and columns (zero-based).")
+@click.option("--size", type=click.FloatRange(min=16), help="Width in pixels (default: natural).")
+@click.option(
+    "-o", "--output", default="-", show_default=True, help="The SVG file to write; - for stdout."
+)
+def svg(
+    position: tuple[str, ...],
+    solution: bool,
+    mono: bool,
+    lines: bool,
+    coordinates: bool,
+    size: float | None,
+    output: str,
+) -> None:
+    """Draw POSITION (16 cells, or '-' for standard input) as an SVG diagram.
+
+    \b
+    Examples:
+      puzzlegen svg "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S" -o layout.svg
+      puzzlegen svg --solution --mono JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S -o sol.svg
+    """
+    from puzzlegen.fileio import write_text
+    from puzzlegen.render.svg import board_svg
+
+    start = Position.parse(_read_position_arg(position))
+    text = board_svg(
+        start,
+        size=size,
+        mono=mono,
+        lines=lines,
+        coordinates=coordinates,
+        solution=best_line(start) if solution else None,
+    )
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        write_text(Path(output), text)
+        click.echo(f"Wrote {output}", err=True)
+
+
+@cli.command(context_settings=_CONTEXT, epilog=LEVEL_RULES)
+@click.option(
+    "--count", type=click.IntRange(min=1, max=2000), required=True, help="Puzzles in the book."
+)
+@click.option(
+    "--level", type=click.Choice(LEVELS, case_sensitive=False), help="Only puzzles of this level."
+)
+@click.option("--mix", is_flag=True, help="An even mix of all four levels (the default).")
+@click.option("--seed", help="Deal the puzzles from this seed (default: 'book').")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Take unpublished puzzles from this catalog, and mark them published.",
+)
+@click.option(
+    "--page-size",
+    type=click.Choice(["a4", "letter", "6x9"]),
+    default="6x9",
+    show_default=True,
+    help="Trim size.",
+)
+@click.option("--bleed", is_flag=True, help="Add 0.125 in bleed at the outside, top and bottom.")
+@click.option("--mono", is_flag=True, help="Black-and-white print: red pips drawn hollow.")
+@click.option(
+    "--per-page",
+    type=click.IntRange(min=1, max=6),
+    help="Puzzles per page at most [default: 2 for 6x9, 4 otherwise].",
+)
+@click.option("--title", default="Cat's Cradle Puzzles", show_default=True)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("output") / "book.pdf",
+    show_default=True,
+)
+def book(
+    count: int,
+    level: str | None,
+    mix: bool,
+    seed: str | None,
+    db: Path | None,
+    page_size: str,
+    bleed: bool,
+    mono: bool,
+    per_page: int | None,
+    title: str,
+    output: Path,
+) -> None:
+    """Make a print-ready PDF book of COUNT puzzles with solutions.
+
+    Puzzles are grouped by level, easiest first; the solutions at the back
+    are written out move by move with a numbered diagram.  Fonts are
+    embedded and the same options always give the same bytes.
+
+    \b
+    Examples:
+      puzzlegen book --count 24 --mix -o output/book.pdf
+      puzzlegen book --count 100 --page-size 6x9 --bleed --title "Cat's Cradle 1"
+      puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
+    """
+    from puzzlegen.fileio import write_bytes
+    from puzzlegen.generator import puzzles_from_catalog, puzzles_from_seed
+    from puzzlegen.render.book import BookOptions, build_book
+
+    if level and mix:
+        raise click.UsageError("give --level or --mix, not both")
+    if seed is not None and db is not None:
+        raise click.UsageError("give --seed or --db, not both")
+    if not title.strip():
+        raise click.BadParameter("the title is empty", param_hint="'--title'")
+    wanted = _level(level)
+    console = _stderr_console()
+    with console.status("Choosing puzzles…") if console.is_terminal else _nothing():
+        if db is not None:
+            with _existing_catalog(db) as cat:
+                puzzles = puzzles_from_catalog(cat, count, level=wanted)
+        else:
+            puzzles = puzzles_from_seed(count, seed=seed or "book", level=wanted)
+    options = BookOptions(
+        title=title, page_size=page_size, bleed=bleed, mono=mono, per_page=per_page
+    )
+    with console.status("Typesetting the book…") if console.is_terminal else _nothing():
+        data = build_book(puzzles, options)
+    write_bytes(output, data)
+    if db is not None:
+        with Catalog(db) as cat, cat.transaction():
+            for puzzle in puzzles:
+                cat.record_publication(puzzle.key, f"book:{title}")
+    click.echo(f"Wrote {output}: {len(puzzles)} puzzles, {len(data) // 1024} KiB")
+
+
+@contextlib.contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def _existing_catalog(db: Path) -> Catalog:
+    """Open a catalog that must already exist (reading one never creates a file)."""
+    if not db.is_file():
+        raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
+    return Catalog(db)
+
+
 _LEVEL = click.Choice(LEVELS, case_sensitive=False)
 _KIND = click.Choice(KINDS, case_sensitive=False)
 _DB_OPTION = click.option(
@@ -232,9 +382,7 @@ def catalog(
       puzzlegen catalog --list --level hard --limit 20
       puzzlegen catalog --json --tag transfer > transfer-puzzles.jsonl
     """
-    if not db.exists():
-        raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
-    with Catalog(db) as cat:
+    with _existing_catalog(db) as cat:
         filters = {"level": _level(level), "kind": kind.lower() if kind else None, "tag": tag}
         if as_json or as_list:
             rows = cat.puzzles(**filters, unpublished=unpublished, limit=limit)
@@ -278,9 +426,13 @@ def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
         tags = row["tags"]
         assert isinstance(tags, list)
         table.add_row(
-            str(row["id"]), str(row["kind"]), str(row["level"]), str(row["par"]),
-            " ".join(tags), str(row["position"]),
-        )  # fmt: skip
+            str(row["id"]),
+            str(row["kind"]),
+            str(row["level"]),
+            str(row["par"]),
+            " ".join(tags),
+            str(row["position"]),
+        )
     Console().print(table)
 
 
@@ -295,6 +447,14 @@ def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Record the dates in this catalog, so books do not reuse the puzzles.",
 )
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write DATE/puzzle.svg, solution.svg, puzzle.json and index.html under this folder "
+    "(and an archive index.html for a range).",
+)
+@click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
 def daily(
     date_text: str | None,
     from_text: str | None,
@@ -302,6 +462,8 @@ def daily(
     as_json: bool,
     solution: bool,
     db: Path | None,
+    output: Path | None,
+    mono: bool,
 ) -> None:
     """The puzzle of the day: the same for everyone, on any machine, for ever.
 
@@ -313,11 +475,23 @@ def daily(
       puzzlegen daily --date 2026-11-23
       puzzlegen daily --date 2026-11-23 --json
       puzzlegen daily --from 2026-11-23 --to 2026-11-29 --json
+      puzzlegen daily --date 2026-11-23 -o output/daily/
+      puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
     """
     from puzzlegen.daily import daily_json, daily_puzzle
 
     dates = _dates(date_text, from_text, to_text)
-    chosen = [(d, daily_puzzle(d)) for d in dates]
+    chosen = [(d, daily_puzzle(d)) for d in _progress(dates, "Choosing daily puzzles")]
+    if output is not None:
+        from puzzlegen.render.daily_pages import write_archive, write_daily
+
+        for d, puzzle in _progress(chosen, "Writing daily pages"):
+            write_daily(d, puzzle, output, mono=mono)
+        if len(chosen) > 1:
+            write_archive(output)
+        click.echo(f"Wrote {len(chosen)} daily page(s) under {output}/", err=as_json)
+        if not as_json:
+            return
     if db is not None:
         with Catalog(db) as cat, cat.transaction():
             for d, puzzle in chosen:
@@ -333,6 +507,22 @@ def daily(
         if solution:
             click.echo(best_line_sentence(puzzle.best))
         click.echo()
+
+
+T = TypeVar("T")
+
+
+def _progress(items: Sequence[T], description: str) -> Iterator[T]:
+    """Iterate with a progress bar on stderr when it is a terminal and the work is long."""
+    from rich.progress import track
+
+    console = _stderr_console()
+    yield from track(
+        items,
+        description=description,
+        console=console,
+        disable=len(items) < 8 or not console.is_terminal,
+    )
 
 
 def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:

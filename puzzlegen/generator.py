@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from puzzlegen.catalog import Catalog
-from puzzlegen.catscradle.puzzle import KINDS, make_puzzle
+from puzzlegen.catscradle.puzzle import KINDS, LEVELS, Puzzle, make_puzzle, puzzle_from_json
 from puzzlegen.errors import CatalogError
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
@@ -88,3 +88,49 @@ def generate(
                 continue
             break
     return added
+
+
+def mix_quotas(count: int) -> dict[str, int]:
+    """A book's mix: ``count`` split evenly over the levels, the easier ones first to gain."""
+    base, extra = divmod(count, len(LEVELS))
+    return {level: base + (i < extra) for i, level in enumerate(LEVELS)}
+
+
+def puzzles_from_seed(count: int, *, seed: str, level: str | None = None) -> list[Puzzle]:
+    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota."""
+    quotas = {level: count} if level else mix_quotas(count)
+    chosen: list[Puzzle] = []
+    keys: set[str] = set()
+    index = 0
+    misses = 0
+    while len(chosen) < count:
+        puzzle = make_puzzle(*candidate(None, seed, index))
+        index += 1
+        misses += 1
+        if puzzle is None or quotas.get(puzzle.level, 0) == 0 or puzzle.key in keys:
+            if misses > MAX_TRIES_PER_PUZZLE:
+                raise CatalogError(f"no {level} puzzle in {misses} candidates of seed {seed!r}")
+            continue
+        quotas[puzzle.level] -= 1
+        keys.add(puzzle.key)
+        chosen.append(puzzle)
+        misses = 0
+    return chosen
+
+
+def puzzles_from_catalog(catalog: Catalog, count: int, *, level: str | None = None) -> list[Puzzle]:
+    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota."""
+    quotas = {level: count} if level else mix_quotas(count)
+    chosen: list[Puzzle] = []
+    for wanted, quota in quotas.items():
+        if not quota:
+            continue
+        rows = catalog.puzzles(level=wanted, unpublished=True, limit=quota)
+        if len(rows) < quota:
+            raise CatalogError(
+                f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted} "
+                f"puzzles, {quota} needed: add some with 'puzzlegen generate --count "
+                f"{quota * 3} --level {wanted.lower()} --db {catalog.path}'"
+            )
+        chosen += [puzzle_from_json(row) for row in rows]
+    return chosen

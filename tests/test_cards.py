@@ -10,9 +10,17 @@ from puzzlegen.errors import CardError
 
 @pytest.mark.parametrize(
     ("token", "expected"),
-    [("10H", "10H"), ("TH", "10H"), ("th", "10H"), ("10♥", "10H"), ("qd", "QD"),
-     ("A♠", "AS"), ("k♣", "KC"), (" 3c ", "3C")],
-)  # fmt: skip
+    [
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("10♥", "10H"),
+        ("qd", "QD"),
+        ("A♠", "AS"),
+        ("k♣", "KC"),
+        (" 3c ", "3C"),
+    ],
+)
 def test_parse_accepts_every_input_form(token: str, expected: str) -> None:
     assert str(Card.parse(token)) == expected
 

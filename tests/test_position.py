@@ -17,9 +17,19 @@ def test_eighteen_lines_and_who_sees_whom() -> None:
     assert sorted(len(line) for line in LINES) == [2] * 4 + [3] * 4 + [4] * 10
     assert {frozenset(d) for d in LINES[8:]} == {
         frozenset(d)
-        for d in ({0, 5, 10, 15}, {3, 6, 9, 12}, {1, 6, 11}, {4, 9, 14}, {2, 5, 8},
-                  {7, 10, 13}, {2, 7}, {8, 13}, {1, 4}, {11, 14})
-    }  # fmt: skip
+        for d in (
+            {0, 5, 10, 15},
+            {3, 6, 9, 12},
+            {1, 6, 11},
+            {4, 9, 14},
+            {2, 5, 8},
+            {7, 10, 13},
+            {2, 7},
+            {8, 13},
+            {1, 4},
+            {11, 14},
+        )
+    }
     assert [len(s) for s in SEES] == [9, 9, 9, 9, 9, 11, 11, 9, 9, 11, 11, 9, 9, 9, 9, 9]
 
 
@@ -71,8 +81,13 @@ def test_circular_stack_is_valid() -> None:
 def test_legal_moves_follow_the_rules() -> None:
     position = Position.parse(EXAMPLE)
     assert [str(m) for m in position.legal_moves()] == [
-        "JC on QH", "8H on 9S", "8H on 9C", "3C on 4D", "AS on 2H", "7S on 8H",
-    ]  # fmt: skip
+        "JC on QH",
+        "8H on 9S",
+        "8H on 9C",
+        "3C on 4D",
+        "AS on 2H",
+        "7S on 8H",
+    ]
 
 
 def test_moves_pass_over_cells_and_spaces() -> None:

@@ -56,9 +56,15 @@ LEVEL_RULES = (
 )
 
 TAGS = (
-    "transfer", "clear-stack", "clear-stack-3", "clear-stack-4", "centre",
-    "blocking", "hidden-move", "single-best",
-)  # fmt: skip
+    "transfer",
+    "clear-stack",
+    "clear-stack-3",
+    "clear-stack-4",
+    "centre",
+    "blocking",
+    "hidden-move",
+    "single-best",
+)
 
 
 def level_for(par: int, insight: int) -> str:
@@ -113,8 +119,11 @@ def technique_tags(best: Line, novice: Line, best_ends: int) -> tuple[str, ...]:
     if transfers(best):
         tags.append("transfer")
     cleared = max(cleared_stacks(best), default=0)
-    tags += [name for name, size in (("clear-stack", 2), ("clear-stack-3", 3),
-                                     ("clear-stack-4", 4)) if cleared >= size]  # fmt: skip
+    tags += [
+        name
+        for name, size in (("clear-stack", 2), ("clear-stack-3", 3), ("clear-stack-4", 4))
+        if cleared >= size
+    ]
     if any(best.position.cells[i] and not best.final.cells[i] for i in CENTRE):
         tags.append("centre")
     before = blocked_pairs(best.position)
@@ -245,8 +254,9 @@ class Puzzle:
 def from_position(position: Position, kind: str = "opening", seed: str | None = None) -> Puzzle:
     """Solve and grade ``position``."""
     analysis = analyse(position)
-    return Puzzle(kind, position, analysis.best, novice_line(position),
-                  len(analysis.best_ends), seed)  # fmt: skip
+    return Puzzle(
+        kind, position, analysis.best, novice_line(position), len(analysis.best_ends), seed
+    )
 
 
 def midgame_position(seed: str) -> Position | None:

@@ -8,14 +8,30 @@ themselves are jinja2 templates in ``templates/``.
 
 from __future__ import annotations
 
-from puzzlegen.catscradle.position import Move
+import re
+
+from puzzlegen.catscradle.cards import Card
+from puzzlegen.catscradle.position import Move, Position
+from puzzlegen.catscradle.puzzle import Puzzle, blocked_pairs, cleared_stacks
 from puzzlegen.catscradle.solver import Line
+from puzzlegen.errors import IllegalMoveError
 from puzzlegen.render.templating import render
 
 _WORDS = (
-    "no", "one", "two", "three", "four", "five", "six",
-    "seven", "eight", "nine", "ten", "eleven", "twelve",
-)  # fmt: skip
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
 
 
 def number_word(n: int) -> str:
@@ -68,3 +84,68 @@ def best_line_sentence(line: Line) -> str:
         created=created,
         spaces=spaces_phrase(created),
     ).strip()
+
+
+def _pair(position: Position, cells: frozenset[int]) -> tuple[str, str]:
+    first, second = sorted(cells)
+    top_a, top_b = position.top(first), position.top(second)
+    assert top_a is not None and top_b is not None
+    return top_a.symbol(), top_b.symbol()
+
+
+def solution_text(puzzle: Puzzle) -> str:
+    """The whole solution of ``puzzle`` as one paragraph of prose."""
+    best, novice = puzzle.best, puzzle.novice
+    start = best.position
+    falls_short = puzzle.novice_spaces < puzzle.par and bool(novice.moves)
+    cleared = None
+    sizes = cleared_stacks(best)
+    if sizes and max(sizes) >= 3:
+        emptied = [i for i in range(len(start.cells)) if start.cells[i] and not best.final.cells[i]]
+        cell = emptied[sizes.index(max(sizes))]
+        cleared = {"size": number_word(max(sizes)), "base": start.cells[cell][0].symbol()}
+    before = blocked_pairs(start)
+    made = sorted(blocked_pairs(best.final) - before, key=sorted)
+    novice_made = sorted(blocked_pairs(novice.final) - before, key=sorted)
+    text = render(
+        "solution.txt.j2",
+        moves=moves_text(best),
+        spaces=spaces_phrase(puzzle.par),
+        hasty_moves=moves_text(novice) if falls_short else "",
+        hasty_spaces=spaces_phrase(puzzle.novice_spaces),
+        hidden="hidden-move" in puzzle.tags,
+        cleared=cleared,
+        blocked=_pair(best.final, made[0]) if made else None,
+        avoided=_pair(novice.final, novice_made[0]) if novice_made and not made else None,
+        single="single-best" in puzzle.tags,
+    )
+    return " ".join(text.split())
+
+
+_PHRASE = re.compile(
+    r"^(?:transfer (?P<t_card>\S+) on to (?P<t_onto>\S+)"
+    r"|(?P<card>\S+) on (?P<onto>\S+)(?: and transfer on to (?P<again>\S+))?)$"
+)
+
+
+def read_moves(text: str, position: Position) -> list[Move]:
+    """Read a list of phrases written by :func:`moves_text` back into moves.
+
+    Each move must be legal in turn, starting from ``position``.
+    """
+    moves: list[Move] = []
+    for phrase in (p.strip() for p in text.split(",")):
+        match = _PHRASE.match(phrase)
+        if match is None:
+            raise IllegalMoveError(f"cannot read the move {phrase!r}")
+        if match["t_card"]:
+            pairs = [(match["t_card"], match["t_onto"])]
+        else:
+            pairs = [(match["card"], match["onto"])]
+            if match["again"]:
+                pairs.append((match["card"], match["again"]))
+        for card, onto in pairs:
+            move = Move.parse(f"{Card.parse(card)} on {Card.parse(onto)}", position)
+            position = position.apply(move)
+            moves.append(move)
+    return moves

@@ -1,0 +1,381 @@
+"""Print-ready PDF puzzle books (reportlab platypus).
+
+A book is: a title page; an imprint page crediting the inventor; contents;
+how to play (with a diagram of the 18 lines); the puzzles grouped by level,
+easiest first, ``per_page`` to a page; the solutions; and, if needed, a notes
+page so the page count is even.  Pages alternate recto and verso templates
+with mirrored margins, the wider one inside (the gutter).  With ``bleed`` the
+media box grows by 0.125 in at the outside edge, top and bottom, and each page
+carries its trim box.  Fonts are embedded; the PDF is built with reportlab's
+invariant mode, so the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.platypus import (
+    BaseDocTemplate,
+    DocIf,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+import puzzlegen
+from puzzlegen.catscradle.position import Position
+from puzzlegen.catscradle.puzzle import LEVELS, Puzzle
+from puzzlegen.render.board import PLAIN_HEIGHT, board_diagram
+from puzzlegen.render.pdf import FONT, FONT_BOLD, DiagramFlowable, register_fonts
+from puzzlegen.render.prose import solution_text, spaces_phrase
+from puzzlegen.render.templating import render
+
+BLEED = 0.125 * inch
+
+#: Trim sizes in points.
+PAGE_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (595.2756, 841.8898),
+    "letter": (612.0, 792.0),
+    "6x9": (6 * inch, 9 * inch),
+}
+
+#: Margins (inside/gutter, outside, top, bottom) in points, per trim size.
+MARGINS: dict[str, tuple[float, float, float, float]] = {
+    "a4": (0.9 * inch, 0.6 * inch, 0.7 * inch, 0.8 * inch),
+    "letter": (0.9 * inch, 0.6 * inch, 0.7 * inch, 0.8 * inch),
+    "6x9": (0.75 * inch, 0.5 * inch, 0.6 * inch, 0.7 * inch),
+}
+
+#: reportlab tables set a cell font even for flowable cells: make it the embedded one.
+_TABLE_FONT = [("FONTNAME", (0, 0), (-1, -1), FONT)]
+
+DEFAULT_PER_PAGE = {"a4": 4, "letter": 4, "6x9": 2}
+
+
+@dataclass(frozen=True)
+class BookOptions:
+    title: str = "Cat's Cradle Puzzles"
+    page_size: str = "6x9"
+    bleed: bool = False
+    mono: bool = False
+    per_page: int | None = None
+    author: str = "puzzlegen"
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    register_fonts()
+    body = ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=13.5, spaceAfter=6)
+    return {
+        "body": body,
+        "title": ParagraphStyle(
+            "title",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=26,
+            leading=32,
+            alignment=TA_CENTER,
+            spaceAfter=18,
+        ),
+        "subtitle": ParagraphStyle(
+            "subtitle", parent=body, fontSize=12, leading=17, alignment=TA_CENTER
+        ),
+        "h1": ParagraphStyle(
+            "h1",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=16,
+            leading=20,
+            spaceBefore=0,
+            spaceAfter=10,
+        ),
+        "running": ParagraphStyle(
+            "running",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=10,
+            leading=20,
+            spaceAfter=10,
+            textColor=HexColor("#555555"),
+        ),
+        "label": ParagraphStyle(
+            "label",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=9,
+            leading=11,
+            alignment=TA_CENTER,
+            spaceAfter=3,
+        ),
+        "solution_head": ParagraphStyle(
+            "solution_head", parent=body, fontName=FONT_BOLD, spaceAfter=2
+        ),
+        "toc1": ParagraphStyle("toc1", parent=body, fontSize=11, leading=18),
+        "small": ParagraphStyle("small", parent=body, fontSize=8.5, leading=12),
+    }
+
+
+class _Heading(Paragraph):  # type: ignore[misc]
+    """A section heading: goes into the contents and the PDF outline."""
+
+
+class _BookTemplate(BaseDocTemplate):  # type: ignore[misc]
+    def __init__(
+        self, buffer: io.BytesIO, options: BookOptions, trim: tuple[float, float], **kwargs: Any
+    ) -> None:
+        self.options = options
+        self.trim = trim
+        w, h = trim
+        media = (w + BLEED, h + 2 * BLEED) if options.bleed else trim
+        super().__init__(buffer, pagesize=media, **kwargs)
+        inside, outside, top, bottom = MARGINS[options.page_size]
+        lift = BLEED if options.bleed else 0.0
+        frame_w = w - inside - outside
+        frame_h = h - top - bottom
+        # Recto (odd, right-hand) pages: the spine is on the left, bleed on the right.
+        recto = Frame(
+            inside,
+            bottom + lift,
+            frame_w,
+            frame_h,
+            id="recto",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        shift = BLEED if options.bleed else 0.0
+        verso = Frame(
+            outside + shift,
+            bottom + lift,
+            frame_w,
+            frame_h,
+            id="verso",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        self.frame_size = (frame_w, frame_h)
+        self.addPageTemplates(
+            [
+                PageTemplate("recto", [recto], onPage=self._decorate, autoNextPageTemplate="verso"),
+                PageTemplate("verso", [verso], onPage=self._decorate, autoNextPageTemplate="recto"),
+            ]
+        )
+        self._outline_keys = 0
+
+    def beforeDocument(self) -> None:
+        # multiBuild runs the story several times; keys must match between runs.
+        self._outline_keys = 0
+
+    def _decorate(self, canvas: Any, doc: Any) -> None:
+        w, h = self.trim
+        page = canvas.getPageNumber()
+        recto = page % 2 == 1
+        if self.options.bleed:
+            x0 = 0.0 if recto else BLEED
+            canvas.setTrimBox((x0, BLEED, x0 + w, BLEED + h))
+            canvas.setBleedBox((0, 0, w + BLEED, h + 2 * BLEED))
+            canvas.setArtBox((x0, BLEED, x0 + w, BLEED + h))
+        if page > 2:  # no folio on the title and imprint pages
+            x0 = 0.0 if recto or not self.options.bleed else BLEED
+            _, outside, _, bottom = MARGINS[self.options.page_size]
+            lift = BLEED if self.options.bleed else 0.0
+            canvas.saveState()
+            canvas.setFont(FONT, 9)
+            y = lift + bottom / 2
+            if recto:
+                canvas.drawRightString(x0 + w - outside, y, str(page))
+            else:
+                canvas.drawString(x0 + outside, y, str(page))
+            canvas.restoreState()
+
+    def afterFlowable(self, flowable: Any) -> None:
+        if isinstance(flowable, _Heading):
+            text = flowable.getPlainText()
+            key = f"section-{self._outline_keys}"
+            self._outline_keys += 1
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(text, key, level=0, closed=True)
+            self.notify("TOCEntry", (0, text, self.page, key))
+
+
+def _pages(puzzles: Sequence[tuple[int, Puzzle]], per_page: int) -> list[list[tuple[int, Puzzle]]]:
+    """Split puzzles into pages of at most ``per_page``, tall diagrams counting for more.
+
+    A diagram's weight is its height over that of a layout with no stacks, so
+    a position with tall stacks gets the room it needs to stay legible.
+    """
+    pages: list[list[tuple[int, Puzzle]]] = []
+    load = 0.0
+    for entry in puzzles:
+        weight = board_diagram(entry[1].position).height / PLAIN_HEIGHT
+        if not pages or load + weight > per_page + 1e-9:
+            pages.append([])
+            load = 0.0
+        pages[-1].append(entry)
+        load += weight
+    return pages
+
+
+def _grid(
+    puzzles: Sequence[tuple[int, Puzzle]],
+    per_page: int,
+    frame: tuple[float, float],
+    mono: bool,
+    styles: dict[str, ParagraphStyle],
+) -> Table:
+    """One page of puzzles: a table of labelled diagrams."""
+    columns = 1 if per_page <= 2 or len(puzzles) == 1 else 2
+    rows = math.ceil(len(puzzles) / columns)
+    frame_w, frame_h = frame
+    cell_w = frame_w / columns
+    cell_h = (frame_h - 40) / rows  # 40 pt for the page heading
+    cells = []
+    for number, puzzle in puzzles:
+        label = Paragraph(
+            f"Puzzle {number} · {puzzle.level} · find {escape(spaces_phrase(puzzle.par))}",
+            styles["label"],
+        )
+        diagram = DiagramFlowable(
+            board_diagram(puzzle.position, mono=mono), cell_w - 12, max_height=cell_h - 26
+        )
+        cells.append([label, diagram])
+    while len(cells) % columns:
+        cells.append([])
+    table = Table(
+        [cells[i : i + columns] for i in range(0, len(cells), columns)],
+        colWidths=[cell_w] * columns,
+        rowHeights=[cell_h] * (len(cells) // columns),
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                *_TABLE_FONT,
+            ]
+        )
+    )
+    return table
+
+
+def build_book(puzzles: Sequence[Puzzle], options: BookOptions) -> bytes:
+    """The PDF bytes of a book of ``puzzles`` (grouped by level, easiest first)."""
+    if options.page_size not in PAGE_SIZES:
+        raise ValueError(f"unknown page size {options.page_size!r}")
+    styles = _styles()
+    per_page = options.per_page or DEFAULT_PER_PAGE[options.page_size]
+    ordered = sorted(puzzles, key=lambda p: LEVELS.index(p.level))  # stable: keeps input order
+    numbered = list(enumerate(ordered, start=1))
+    buffer = io.BytesIO()
+    doc = _BookTemplate(
+        buffer,
+        options,
+        PAGE_SIZES[options.page_size],
+        invariant=1,
+        initialFontName=FONT,
+        title=options.title,
+        author=options.author,
+        subject="Cat's Cradle puzzles; Cat's Cradle is a patience invented by Michael Bourne",
+        creator=f"puzzlegen {puzzlegen.__version__}",
+        keywords="Cat's Cradle, patience, solitaire, puzzles, Michael Bourne",
+    )
+    frame_w, frame_h = doc.frame_size
+    story: list[Any] = [
+        Spacer(1, frame_h * 0.22),
+        Paragraph(escape(options.title), styles["title"]),
+        Paragraph(f"{len(ordered)} puzzles for the patience Cat's Cradle", styles["subtitle"]),
+        Spacer(1, 8),
+        Paragraph("Cat's Cradle was invented by Michael Bourne", styles["subtitle"]),
+        PageBreak(),
+        Spacer(1, frame_h * 0.6),
+        Paragraph(
+            "Cat's Cradle is a patience invented by Michael Bourne (divertimenti, 1986); "
+            "this book credits him as its inventor. The puzzles, their solutions and every "
+            "word of this book were generated by puzzlegen, which dealt each layout from a "
+            "seed and found its best line of play by exhaustive search.",
+            styles["small"],
+        ),
+        PageBreak(),
+        Paragraph("Contents", styles["h1"]),
+    ]
+    toc = TableOfContents(
+        levelStyles=[styles["toc1"]],
+        dotsMinLevel=0,
+        tableStyle=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                *_TABLE_FONT,
+            ]
+        ),
+    )
+    story += [toc, PageBreak(), _Heading("How to play", styles["h1"])]
+    for block in render("how_to_play.txt.j2").split("\n\n"):
+        if block.strip():
+            story.append(Paragraph(escape(" ".join(block.split())), styles["body"]))
+    example = Position.parse("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S")
+    story += [
+        Spacer(1, 6),
+        DiagramFlowable(
+            board_diagram(example, show_lines=True, mono=options.mono, title="The 18 lines"),
+            frame_w * 0.62,
+            max_height=frame_h * 0.55,
+        ),
+        Paragraph("The eighteen lines of the square, drawn over a layout.", styles["label"]),
+    ]
+    for level in LEVELS:
+        group = [(n, p) for n, p in numbered if p.level == level]
+        for index, page in enumerate(_pages(group, per_page)):
+            story.append(PageBreak())
+            if index == 0:
+                story.append(_Heading(f"{level} puzzles", styles["h1"]))
+            else:
+                story.append(Paragraph(f"{level} puzzles, continued", styles["running"]))
+            story.append(_grid(page, per_page, (frame_w, frame_h), options.mono, styles))
+    story += [PageBreak(), _Heading("Solutions", styles["h1"])]
+    for number, puzzle in numbered:
+        head = Paragraph(
+            f"Puzzle {number} ({puzzle.level}, {escape(spaces_phrase(puzzle.par))})",
+            styles["solution_head"],
+        )
+        text = Paragraph(escape(solution_text(puzzle)), styles["body"])
+        diagram = DiagramFlowable(
+            board_diagram(puzzle.position, line=puzzle.best, mono=options.mono),
+            frame_w * 0.4,
+            max_height=frame_h * 0.4,
+        )
+        row = Table([[[head, text], diagram]], colWidths=[frame_w * 0.56, frame_w * 0.44])
+        row.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (0, 0), 0),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor("#bbbbbb")),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+                    *_TABLE_FONT,
+                ]
+            )
+        )
+        story.append(row)
+    story.append(DocIf("doc.page % 2 == 1", [PageBreak(), _Heading("Notes", styles["h1"])]))
+    story.insert(0, NextPageTemplate("recto"))
+    doc.multiBuild(story)
+    return buffer.getvalue()

@@ -1,0 +1,152 @@
+"""PDF backend: draws a :class:`Diagram` on a reportlab canvas, and as a flowable.
+
+The diagram model has y pointing down; the canvas is flipped once per
+diagram, and each text is flipped back where it is drawn.  Text is set in
+DejaVu Sans, shipped with puzzlegen and embedded (subset) in every PDF, so
+print shops get every glyph, the suit symbols of the prose included.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path as FilePath
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Flowable
+
+from puzzlegen.render.diagram import PIPS, Diagram, Group, Ops, Path, Pip, Rect, Text
+
+FONT = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+_FONT_DIR = FilePath(__file__).resolve().parent.parent / "fonts"
+
+
+@cache
+def register_fonts() -> None:
+    """Register DejaVu Sans (regular and bold) with reportlab, once."""
+    pdfmetrics.registerFont(TTFont(FONT, str(_FONT_DIR / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(_FONT_DIR / "DejaVuSans-Bold.ttf")))
+    pdfmetrics.registerFontFamily(
+        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
+    )
+
+
+def _ops(path: Any, ops: Ops, scale: float = 1.0, dx: float = 0.0, dy: float = 0.0) -> None:
+    cur = (0.0, 0.0)
+
+    def pt(i: int, op: tuple[object, ...]) -> tuple[float, float]:
+        x, y = op[i], op[i + 1]
+        assert isinstance(x, int | float) and isinstance(y, int | float)
+        return dx + x * scale, dy + y * scale
+
+    for op in ops:
+        kind = op[0]
+        if kind == "M":
+            cur = pt(1, op)
+            path.moveTo(*cur)
+        elif kind == "L":
+            cur = pt(1, op)
+            path.lineTo(*cur)
+        elif kind == "Q":  # a quadratic is a cubic with control points 2/3 along
+            (qx, qy), end = pt(1, op), pt(3, op)
+            c1 = (cur[0] + 2 / 3 * (qx - cur[0]), cur[1] + 2 / 3 * (qy - cur[1]))
+            c2 = (end[0] + 2 / 3 * (qx - end[0]), end[1] + 2 / 3 * (qy - end[1]))
+            path.curveTo(*c1, *c2, *end)
+            cur = end
+        elif kind == "C":
+            c1, c2, cur = pt(1, op), pt(3, op), pt(5, op)
+            path.curveTo(*c1, *c2, *cur)
+        elif kind == "Z":
+            path.close()
+
+
+def _paint(canvas: Any, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
+    if fill:
+        canvas.setFillColor(HexColor(fill))
+    if stroke:
+        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setLineWidth(width)
+    return int(bool(stroke)), int(bool(fill))
+
+
+def _draw(canvas: Any, item: Rect | Text | Pip | Path | Group) -> None:
+    if isinstance(item, Group):
+        for child in item.items:
+            _draw(canvas, child)
+        return
+    canvas.saveState()
+    if isinstance(item, Rect):
+        stroke, fill = _paint(canvas, item.fill, item.stroke, item.stroke_width)
+        if item.dash:
+            canvas.setDash(list(item.dash))
+        if item.radius:
+            canvas.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
+        else:
+            canvas.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+    elif isinstance(item, Text):
+        canvas.setFillColor(HexColor(item.fill))
+        canvas.translate(item.x, item.y)
+        canvas.scale(1, -1)
+        font = FONT_BOLD if item.bold else FONT
+        canvas.setFont(font, item.size)
+        draw = {
+            "start": canvas.drawString,
+            "middle": canvas.drawCentredString,
+            "end": canvas.drawRightString,
+        }[item.anchor]
+        draw(0, 0, item.text)
+    elif isinstance(item, Pip):
+        stroke, fill = _paint(canvas, item.fill, item.stroke, item.stroke_width)
+        path = canvas.beginPath()
+        _ops(path, PIPS[item.suit], item.size, item.x, item.y)
+        canvas.drawPath(path, stroke=stroke, fill=fill)
+    else:
+        stroke, fill = _paint(canvas, item.fill, item.stroke, item.stroke_width)
+        if item.dash:
+            canvas.setDash(list(item.dash))
+        canvas.setLineCap(1)
+        path = canvas.beginPath()
+        _ops(path, item.ops)
+        canvas.drawPath(path, stroke=stroke, fill=fill)
+    canvas.restoreState()
+
+
+def draw_diagram(canvas: Any, diagram: Diagram, x: float, y: float, width: float) -> float:
+    """Draw ``diagram`` with its top left at ``(x, y)`` (PDF coordinates), ``width`` wide.
+
+    Returns the height drawn.
+    """
+    register_fonts()
+    scale = width / diagram.width
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(scale, -scale)
+    for group in diagram.items:
+        _draw(canvas, group)
+    canvas.restoreState()
+    return diagram.height * scale
+
+
+class DiagramFlowable(Flowable):  # type: ignore[misc]
+    """A diagram in a platypus story, scaled to ``width`` (and at most ``max_height``)."""
+
+    def __init__(self, diagram: Diagram, width: float, max_height: float | None = None) -> None:
+        super().__init__()
+        self.diagram = diagram
+        scale = width / diagram.width
+        if max_height is not None:
+            scale = min(scale, max_height / diagram.height)
+        self.draw_width = diagram.width * scale
+        self.draw_height = diagram.height * scale
+        self.width = width
+        self.hAlign = "CENTER"
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.draw_height
+
+    def draw(self) -> None:
+        left = (self.width - self.draw_width) / 2
+        draw_diagram(self.canv, self.diagram, left, self.draw_height, self.draw_width)

@@ -109,6 +109,7 @@ class Catalog:
     def puzzles(
         self,
         *,
+        game: str | None = None,
         level: str | None = None,
         kind: str | None = None,
         tag: str | None = None,
@@ -118,6 +119,9 @@ class Catalog:
         """Puzzles in the order they were added, filtered."""
         query = "SELECT data FROM puzzles WHERE 1=1"
         args: list[Any] = []
+        if game:
+            query += " AND game = ?"
+            args.append(game)
         if level:
             query += " AND level = ?"
             args.append(level)

@@ -22,15 +22,37 @@ from rich.console import Console
 
 from puzzlegen.catalog import DEFAULT_DB, Catalog
 from puzzlegen.catscradle.position import Deal, Position
-from puzzlegen.catscradle.puzzle import KINDS, LEVEL_RULES, LEVELS, TAGS, parse_level
 from puzzlegen.catscradle.solver import best_line
 from puzzlegen.errors import CatalogError, InvalidInputError, PuzzlegenError
+from puzzlegen.games import DEFAULT_GAME, GAMES, LEVELS, get_game, parse_level
 from puzzlegen.render.prose import best_line_sentence, spaces_phrase
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
 _CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+LEVEL_RULES = get_game(DEFAULT_GAME).level_rules
+_LEVEL = click.Choice(LEVELS, case_sensitive=False)
+_KIND = click.Choice(
+    sorted({kind for game in GAMES.values() for kind in game.kinds}), case_sensitive=False
+)
+_GAME_OPTION = click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(sorted(GAMES)),
+    default=DEFAULT_GAME,
+    show_default=True,
+    help="The game whose puzzles to make.",
+)
+_DB_OPTION = click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=DEFAULT_DB,
+    show_default=True,
+    help="The SQLite puzzle catalog.",
+)
 
 
 @click.group(context_settings=_CONTEXT)
@@ -207,7 +229,7 @@ def svg(
     type=click.IntRange(min=1, max=6),
     help="Puzzles per page at most [default: 2 for 6x9, 4 otherwise].",
 )
-@click.option("--title", default="Cat's Cradle Puzzles", show_default=True)
+@click.option("--title", help='The book\'s title [default: "<game> Puzzles"].')
 @click.option(
     "-o",
     "--output",
@@ -215,6 +237,7 @@ def svg(
     default=Path("output") / "book.pdf",
     show_default=True,
 )
+@_GAME_OPTION
 def book(
     count: int,
     level: str | None,
@@ -225,8 +248,9 @@ def book(
     bleed: bool,
     mono: bool,
     per_page: int | None,
-    title: str,
+    title: str | None,
     output: Path,
+    game_name: str,
 ) -> None:
     """Make a print-ready PDF book of COUNT puzzles with solutions.
 
@@ -248,6 +272,8 @@ def book(
         raise click.UsageError("give --level or --mix, not both")
     if seed is not None and db is not None:
         raise click.UsageError("give --seed or --db, not both")
+    game = get_game(game_name)
+    title = f"{game.title} Puzzles" if title is None else title
     if not title.strip():
         raise click.BadParameter("the title is empty", param_hint="'--title'")
     wanted = _level(level)
@@ -255,14 +281,14 @@ def book(
     with console.status("Choosing puzzles…") if console.is_terminal else _nothing():
         if db is not None:
             with _existing_catalog(db) as cat:
-                puzzles = puzzles_from_catalog(cat, count, level=wanted)
+                puzzles = puzzles_from_catalog(cat, count, level=wanted, game=game)
         else:
-            puzzles = puzzles_from_seed(count, seed=seed or "book", level=wanted)
+            puzzles = puzzles_from_seed(count, seed=seed or "book", level=wanted, game=game)
     options = BookOptions(
         title=title, page_size=page_size, bleed=bleed, mono=mono, per_page=per_page
     )
     with console.status("Typesetting the book…") if console.is_terminal else _nothing():
-        data = build_book(puzzles, options)
+        data = build_book(game, puzzles, options)
     write_bytes(output, data)
     if db is not None:
         with Catalog(db) as cat, cat.transaction():
@@ -283,17 +309,6 @@ def _existing_catalog(db: Path) -> Catalog:
     return Catalog(db)
 
 
-_LEVEL = click.Choice(LEVELS, case_sensitive=False)
-_KIND = click.Choice(KINDS, case_sensitive=False)
-_DB_OPTION = click.option(
-    "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=DEFAULT_DB,
-    show_default=True,
-    help="The SQLite puzzle catalog.",
-)
-
-
 def _level(value: str | None) -> str | None:
     return parse_level(value) if value else None
 
@@ -311,8 +326,15 @@ def _stderr_console() -> Console:
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
 )
 @_DB_OPTION
+@_GAME_OPTION
 def generate(
-    count: int, level: str | None, kind: str | None, seed: str, jobs: int, db: Path
+    count: int,
+    level: str | None,
+    kind: str | None,
+    seed: str,
+    jobs: int,
+    db: Path,
+    game_name: str,
 ) -> None:
     """Fill the catalog with COUNT new graded puzzles.
 
@@ -345,6 +367,7 @@ def generate(
         added = run_generate(
             catalog,
             count,
+            game=get_game(game_name),
             seed=seed,
             kind=kind.lower() if kind else None,
             level=_level(level),
@@ -361,7 +384,11 @@ def generate(
 @click.option("--list", "as_list", is_flag=True, help="List the puzzles in a table.")
 @click.option("--level", type=_LEVEL, help="Only this level.")
 @click.option("--kind", type=_KIND, help="Only this kind.")
-@click.option("--tag", type=click.Choice(TAGS), help="Only puzzles with this technique tag.")
+@click.option(
+    "--tag",
+    type=click.Choice(sorted({tag for game in GAMES.values() for tag in game.tags})),
+    help="Only puzzles with this technique tag.",
+)
 @click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
 @click.option("--limit", type=click.IntRange(min=0), help="At most this many puzzles.")
 def catalog(
@@ -401,10 +428,11 @@ def _print_counts(cat: Catalog, db: Path) -> None:
     counts = cat.counts()
     console = Console()
     console.print(f"{len(cat)} puzzles in {db}")
+    game = get_game(DEFAULT_GAME)
     orders = {
         "level": LEVELS,
-        "kind": KINDS,
-        "tag": TAGS,
+        "kind": game.kinds,
+        "tag": game.tags,
         "published": ("published", "unpublished"),
     }
     for name, order in orders.items():
@@ -455,6 +483,7 @@ def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
     "(and an archive index.html for a range).",
 )
 @click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
+@_GAME_OPTION
 def daily(
     date_text: str | None,
     from_text: str | None,
@@ -464,6 +493,7 @@ def daily(
     db: Path | None,
     output: Path | None,
     mono: bool,
+    game_name: str,
 ) -> None:
     """The puzzle of the day: the same for everyone, on any machine, for ever.
 
@@ -480,15 +510,16 @@ def daily(
     """
     from puzzlegen.daily import daily_json, daily_puzzle
 
+    game = get_game(game_name)
     dates = _dates(date_text, from_text, to_text)
-    chosen = [(d, daily_puzzle(d)) for d in _progress(dates, "Choosing daily puzzles")]
+    chosen = [(d, daily_puzzle(d, game)) for d in _progress(dates, "Choosing daily puzzles")]
     if output is not None:
         from puzzlegen.render.daily_pages import write_archive, write_daily
 
         for d, puzzle in _progress(chosen, "Writing daily pages"):
-            write_daily(d, puzzle, output, mono=mono)
+            write_daily(game, d, puzzle, output, mono=mono)
         if len(chosen) > 1:
-            write_archive(output)
+            write_archive(game, output)
         click.echo(f"Wrote {len(chosen)} daily page(s) under {output}/", err=as_json)
         if not as_json:
             return
@@ -503,9 +534,9 @@ def daily(
             continue
         click.echo(f"{d.strftime('%A %d %B %Y')}: {puzzle.level} ({puzzle.id})")
         click.echo(f"Find {spaces_phrase(puzzle.par)}.")
-        click.echo(puzzle.position.grid())
+        click.echo(puzzle.to_json()["position"])
         if solution:
-            click.echo(best_line_sentence(puzzle.best))
+            click.echo(game.solution_text(puzzle))
         click.echo()
 
 

@@ -1,10 +1,10 @@
 """One puzzle a date: the same for everyone, on every machine, in every later version.
 
 The puzzle for a date depends on the date alone, never on a catalog or the
-clock.  The weekday sets what is wanted (:data:`SCHEDULE`): Monday easiest,
-rising to Saturday, and a mid-game position on Sunday.  Candidates are the
-puzzles for the seeds ``daily-YYYY-MM-DD-0``, ``-1``, ... and the first of
-the wanted kind and level is the day's puzzle.
+clock.  The weekday sets what is wanted (the game's ``daily_schedule``; for
+Cat's Cradle: Monday easiest, rising to Saturday, and a mid-game position on
+Sunday).  Candidates are the puzzles for the seeds ``daily-YYYY-MM-DD-0``,
+``-1``, ... and the first of the wanted kind and level is the day's puzzle.
 
 Different dates draw from disjoint seed streams, so two dates share a puzzle
 only if two different deals are the same puzzle in disguise; the test suite
@@ -16,19 +16,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from puzzlegen.catscradle.puzzle import Puzzle, make_puzzle
 from puzzlegen.errors import InvalidInputError
-
-#: Weekday (Monday = 0) -> (kind, level).
-SCHEDULE: dict[int, tuple[str, str]] = {
-    0: ("opening", "Easy"),
-    1: ("opening", "Easy"),
-    2: ("opening", "Medium"),
-    3: ("opening", "Medium"),
-    4: ("opening", "Hard"),
-    5: ("opening", "Expert"),
-    6: ("midgame", "Hard"),
-}
+from puzzlegen.games import DEFAULT_GAME, Game, Puzzle, get_game
 
 
 def parse_date(text: str) -> dt.date:
@@ -38,17 +27,18 @@ def parse_date(text: str) -> dt.date:
         raise InvalidInputError(f"a date reads YYYY-MM-DD, got {text!r}") from None
 
 
-def daily_puzzle(date: dt.date) -> Puzzle:
+def daily_puzzle(date: dt.date, game: Game | None = None) -> Puzzle:
     """The puzzle for ``date``.
 
     >>> daily_puzzle(dt.date(2026, 11, 23)).level   # a Monday
     'Easy'
     """
-    kind, level = SCHEDULE[date.weekday()]
+    game = game or get_game(DEFAULT_GAME)
+    kind, level = game.daily_schedule[date.weekday()]
     index = 0
     while True:
         seed = f"daily-{date.isoformat()}-{index}"
-        puzzle = make_puzzle(kind, seed)
+        puzzle = game.make_puzzle(kind, seed)
         if puzzle is not None and puzzle.level == level:
             return puzzle
         index += 1

@@ -17,25 +17,29 @@ from contextlib import contextmanager
 from typing import Any
 
 from puzzlegen.catalog import Catalog
-from puzzlegen.catscradle.puzzle import KINDS, LEVELS, Puzzle, make_puzzle, puzzle_from_json
 from puzzlegen.errors import CatalogError
+from puzzlegen.games import DEFAULT_GAME, LEVELS, Game, Puzzle, get_game
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
 MAX_TRIES_PER_PUZZLE = 2000
 
 
-def candidate(kind: str | None, seed: str, index: int) -> tuple[str, str]:
-    """(kind, puzzle seed) of candidate ``index`` of a stream."""
-    return (kind or KINDS[index % len(KINDS)], f"{seed}-{index}")
+Job = tuple[str, str, str]  # (game name, kind, puzzle seed): picklable for workers
 
 
-def grade_candidate(job: tuple[str, str]) -> dict[str, Any] | None:
-    puzzle = make_puzzle(*job)
+def candidate(game: Game, kind: str | None, seed: str, index: int) -> Job:
+    """The job of candidate ``index`` of a stream: kinds alternate when none is given."""
+    return (game.name, kind or game.kinds[index % len(game.kinds)], f"{seed}-{index}")
+
+
+def grade_candidate(job: Job) -> dict[str, Any] | None:
+    name, kind, seed = job
+    puzzle = get_game(name).make_puzzle(kind, seed)
     return puzzle.to_json() if puzzle is not None else None
 
 
 @contextmanager
-def _mapper(jobs: int) -> Iterator[Callable[[list[tuple[str, str]]], list[dict[str, Any] | None]]]:
+def _mapper(jobs: int) -> Iterator[Callable[[list[Job]], list[dict[str, Any] | None]]]:
     if jobs <= 1:
         yield lambda batch: [grade_candidate(job) for job in batch]
         return
@@ -47,6 +51,7 @@ def generate(
     catalog: Catalog,
     count: int,
     *,
+    game: Game | None = None,
     seed: str = "0",
     kind: str | None = None,
     level: str | None = None,
@@ -54,14 +59,15 @@ def generate(
     on_added: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Add ``count`` new puzzles to ``catalog``; return their JSON in the order added."""
-    stream = f"seed={seed}|kind={kind or 'any'}|level={level or 'any'}"
+    game = game or get_game(DEFAULT_GAME)
+    stream = f"game={game.name}|seed={seed}|kind={kind or 'any'}|level={level or 'any'}"
     index = catalog.next_index(stream)
     added: list[dict[str, Any]] = []
     batch_size = max(8, 16 * jobs)
     tries = 0
     with _mapper(jobs) as grade:
         while len(added) < count:
-            jobs_batch = [candidate(kind, seed, i) for i in range(index, index + batch_size)]
+            jobs_batch = [candidate(game, kind, seed, i) for i in range(index, index + batch_size)]
             for offset, data in enumerate(grade(jobs_batch)):
                 tries += 1
                 if data is None or (level is not None and data["level"] != level):
@@ -96,15 +102,19 @@ def mix_quotas(count: int) -> dict[str, int]:
     return {level: base + (i < extra) for i, level in enumerate(LEVELS)}
 
 
-def puzzles_from_seed(count: int, *, seed: str, level: str | None = None) -> list[Puzzle]:
+def puzzles_from_seed(
+    count: int, *, seed: str, level: str | None = None, game: Game | None = None
+) -> list[Puzzle]:
     """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota."""
+    game = game or get_game(DEFAULT_GAME)
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     keys: set[str] = set()
     index = 0
     misses = 0
     while len(chosen) < count:
-        puzzle = make_puzzle(*candidate(None, seed, index))
+        _, kind, puzzle_seed = candidate(game, None, seed, index)
+        puzzle = game.make_puzzle(kind, puzzle_seed)
         index += 1
         misses += 1
         if puzzle is None or quotas.get(puzzle.level, 0) == 0 or puzzle.key in keys:
@@ -118,19 +128,22 @@ def puzzles_from_seed(count: int, *, seed: str, level: str | None = None) -> lis
     return chosen
 
 
-def puzzles_from_catalog(catalog: Catalog, count: int, *, level: str | None = None) -> list[Puzzle]:
+def puzzles_from_catalog(
+    catalog: Catalog, count: int, *, level: str | None = None, game: Game | None = None
+) -> list[Puzzle]:
     """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota."""
+    game = game or get_game(DEFAULT_GAME)
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     for wanted, quota in quotas.items():
         if not quota:
             continue
-        rows = catalog.puzzles(level=wanted, unpublished=True, limit=quota)
+        rows = catalog.puzzles(game=game.name, level=wanted, unpublished=True, limit=quota)
         if len(rows) < quota:
             raise CatalogError(
                 f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted} "
                 f"puzzles, {quota} needed: add some with 'puzzlegen generate --count "
                 f"{quota * 3} --level {wanted.lower()} --db {catalog.path}'"
             )
-        chosen += [puzzle_from_json(row) for row in rows]
+        chosen += [game.puzzle_from_json(row) for row in rows]
     return chosen

@@ -9,9 +9,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from puzzlegen.catscradle import puzzle as cc
 from puzzlegen.catscradle.cards import FULL_PACK
 from puzzlegen.catscradle.game import seeded_positions
 from puzzlegen.catscradle.position import Deal, Position
+from puzzlegen.games import Puzzle
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -32,3 +34,9 @@ openings = deals.map(lambda d: d.layout)
 corpus_positions = st.sampled_from(CORPUS)
 positions = st.one_of(openings, corpus_positions)
 cards = st.sampled_from(FULL_PACK)
+
+
+def own(puzzle: Puzzle | None) -> cc.Puzzle:
+    """A pipeline puzzle, known to be Cat's Cradle's."""
+    assert isinstance(puzzle, cc.Puzzle)
+    return puzzle

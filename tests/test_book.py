@@ -5,9 +5,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import own
 from pypdf import PdfReader
 
 from puzzlegen.catalog import Catalog
+from puzzlegen.catscradle.game_api import CATS_CRADLE
 from puzzlegen.catscradle.position import Position
 from puzzlegen.cli import main
 from puzzlegen.generator import generate, mix_quotas, puzzles_from_seed
@@ -112,7 +114,7 @@ def test_every_printed_line_replays_to_its_count(small_book: Path) -> None:
         "twelve",
     ]
     for number, level, head_spaces, moves, spaces in found:
-        puzzle = puzzles[int(number)]
+        puzzle = own(puzzles[int(number)])
         assert puzzle.level == level and head_spaces == spaces
         start = puzzle.position
         position = start
@@ -124,7 +126,7 @@ def test_every_printed_line_replays_to_its_count(small_book: Path) -> None:
 def test_same_inputs_same_bytes(tmp_path: Path) -> None:
     puzzles = puzzles_from_seed(4, seed="bytes")
     options = BookOptions(page_size="a4", mono=True)
-    assert build_book(puzzles, options) == build_book(puzzles, options)
+    assert build_book(CATS_CRADLE, puzzles, options) == build_book(CATS_CRADLE, puzzles, options)
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for path in (a, b):
         assert (
@@ -218,7 +220,7 @@ def test_books_from_a_catalog_never_repeat(tmp_path: Path) -> None:
 
 def test_how_to_play_has_the_lines_diagram_and_credit() -> None:
     puzzles = puzzles_from_seed(1, seed="h", level="Easy")
-    reader = PdfReader(__import__("io").BytesIO(build_book(puzzles, BookOptions())))
+    reader = PdfReader(__import__("io").BytesIO(build_book(CATS_CRADLE, puzzles, BookOptions())))
     text = " ".join(p.extract_text() for p in reader.pages)
     assert "invented by Michael Bourne" in text
     assert "eighteen lines" in text
@@ -234,5 +236,5 @@ def test_book_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
 
 
 def test_position_text_in_book_is_canonical() -> None:
-    puzzle = puzzles_from_seed(1, seed="c", level="Easy")[0]
+    puzzle = own(puzzles_from_seed(1, seed="c", level="Easy")[0])
     assert Position.parse(str(puzzle.position)) == puzzle.position

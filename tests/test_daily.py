@@ -4,10 +4,11 @@ import datetime as dt
 import json
 
 import pytest
-from conftest import DATA
+from conftest import DATA, own
 
+from puzzlegen.catscradle.game_api import CATS_CRADLE
 from puzzlegen.cli import main
-from puzzlegen.daily import SCHEDULE, daily_json, daily_puzzle, date_range, parse_date
+from puzzlegen.daily import daily_json, daily_puzzle, date_range, parse_date
 from puzzlegen.errors import InvalidInputError
 
 GOLDEN = [
@@ -26,12 +27,12 @@ def test_a_pinned_year_of_daily_puzzles(quarter: int) -> None:
 
 def test_schedule_rises_through_the_week() -> None:
     monday = dt.date(2026, 11, 23)
-    week = [daily_puzzle(monday + dt.timedelta(days=n)) for n in range(7)]
+    week = [own(daily_puzzle(monday + dt.timedelta(days=n))) for n in range(7)]
     levels = ["Easy", "Medium", "Hard", "Expert"]
     ranks = [levels.index(p.level) for p in week[:6]]
     assert ranks == sorted(ranks) and ranks[0] == 0 and ranks[5] == 3
     assert week[6].kind == "midgame" and any(len(s) > 1 for s in week[6].position.cells)
-    assert [SCHEDULE[n][0] for n in range(7)].count("midgame") == 1
+    assert [CATS_CRADLE.daily_schedule[n][0] for n in range(7)].count("midgame") == 1
 
 
 def test_no_repeat_within_any_365_days() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import html5lib
 import pytest
+from conftest import own
 
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_puzzle
@@ -29,7 +30,7 @@ def test_one_date(tmp_path: Path) -> None:
         "solution.svg",
     ]
     data = json.loads((folder / "puzzle.json").read_text())
-    puzzle = daily_puzzle(dt.date(2026, 11, 29))
+    puzzle = own(daily_puzzle(dt.date(2026, 11, 29)))
     assert data["date"] == "2026-11-29" and data["id"] == puzzle.id and data["kind"] == "midgame"
     page = strict((folder / "index.html").read_text())
     assert page.find(".//title").text == "Cat's Cradle for Sunday 29 November 2026"  # type: ignore[union-attr]
@@ -68,12 +69,13 @@ def test_every_inserted_value_is_escaped() -> None:
         solution=nasty,
         width=1,
         height=1,
+        game=nasty,
+        credit=nasty,
     )
     assert "<script>" not in html and "&lt;script&gt;" in html
     strict(html)
-    archive = render(
-        "archive.html.j2", days=[{"date": nasty, "long_date": nasty, "level": nasty, "par": nasty}]
-    )
+    day = {"date": nasty, "long_date": nasty, "level": nasty, "par": nasty}
+    archive = render("archive.html.j2", days=[day], game=nasty, credit=nasty)
     assert "<script>" not in archive
     strict(archive)
 

@@ -21,13 +21,13 @@ from puzzlegen.catscradle.puzzle import (
     from_position,
     level_for,
     make_puzzle,
-    parse_level,
     position_from_description,
     puzzle_from_json,
     transfers,
 )
 from puzzlegen.catscradle.solver import analyse
 from puzzlegen.errors import InvalidInputError, PuzzleIdError
+from puzzlegen.games import parse_level
 
 HINTS = {
     row.split(" | ")[0]: Position.parse(row.split(" | ")[1])

@@ -41,7 +41,7 @@ from puzzlegen.errors import InvalidInputError, PuzzleIdError
 from puzzlegen.rng import SeededStream
 
 KINDS = ("opening", "midgame")
-LEVELS = ("Easy", "Medium", "Hard", "Expert")
+LEVELS = ("Easy", "Medium", "Hard", "Expert")  # the scale of puzzlegen.games.LEVELS
 
 #: Par that sets the base level: Easy up to 4 spaces, Medium 5-6, Hard 7-8, Expert 9+.
 PAR_STEPS = (5, 7, 9)
@@ -72,13 +72,6 @@ def level_for(par: int, insight: int) -> str:
     base = sum(par >= step for step in PAR_STEPS)
     bump = sum(insight >= step for step in INSIGHT_STEPS)
     return LEVELS[min(base + bump, len(LEVELS) - 1)]
-
-
-def parse_level(text: str) -> str:
-    for level in LEVELS:
-        if level.lower() == text.strip().lower():
-            return level
-    raise InvalidInputError(f"unknown level {text!r} (choose from {', '.join(LEVELS)})")
 
 
 # -- what a line does ----------------------------------------------------------

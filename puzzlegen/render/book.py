@@ -38,12 +38,9 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 import puzzlegen
-from puzzlegen.catscradle.position import Position
-from puzzlegen.catscradle.puzzle import LEVELS, Puzzle
-from puzzlegen.render.board import PLAIN_HEIGHT, board_diagram
+from puzzlegen.games import LEVELS, Game, Puzzle
 from puzzlegen.render.pdf import FONT, FONT_BOLD, DiagramFlowable, register_fonts
-from puzzlegen.render.prose import solution_text, spaces_phrase
-from puzzlegen.render.templating import render
+from puzzlegen.render.prose import spaces_phrase
 
 BLEED = 0.125 * inch
 
@@ -61,6 +58,9 @@ MARGINS: dict[str, tuple[float, float, float, float]] = {
     "6x9": (0.75 * inch, 0.5 * inch, 0.6 * inch, 0.7 * inch),
 }
 
+#: Height over width of a Cat's Cradle layout with no stacks: a page's unit of weight.
+_PLAIN_ASPECT = 1.25
+
 #: reportlab tables set a cell font even for flowable cells: make it the embedded one.
 _TABLE_FONT = [("FONTNAME", (0, 0), (-1, -1), FONT)]
 
@@ -69,7 +69,7 @@ DEFAULT_PER_PAGE = {"a4": 4, "letter": 4, "6x9": 2}
 
 @dataclass(frozen=True)
 class BookOptions:
-    title: str = "Cat's Cradle Puzzles"
+    title: str = ""  # default: "<game title> Puzzles"
     page_size: str = "6x9"
     bleed: bool = False
     mono: bool = False
@@ -215,16 +215,20 @@ class _BookTemplate(BaseDocTemplate):  # type: ignore[misc]
             self.notify("TOCEntry", (0, text, self.page, key))
 
 
-def _pages(puzzles: Sequence[tuple[int, Puzzle]], per_page: int) -> list[list[tuple[int, Puzzle]]]:
+def _pages(
+    game: Game, puzzles: Sequence[tuple[int, Puzzle]], per_page: int
+) -> list[list[tuple[int, Puzzle]]]:
     """Split puzzles into pages of at most ``per_page``, tall diagrams counting for more.
 
-    A diagram's weight is its height over that of a layout with no stacks, so
-    a position with tall stacks gets the room it needs to stay legible.
+    A diagram's weight is its height over its width (a plain Cat's Cradle
+    layout weighs about 1.25), so a position with tall stacks gets the room
+    it needs to stay legible.
     """
     pages: list[list[tuple[int, Puzzle]]] = []
     load = 0.0
     for entry in puzzles:
-        weight = board_diagram(entry[1].position).height / PLAIN_HEIGHT
+        diagram = game.diagram(entry[1])
+        weight = diagram.height / diagram.width / _PLAIN_ASPECT
         if not pages or load + weight > per_page + 1e-9:
             pages.append([])
             load = 0.0
@@ -234,6 +238,7 @@ def _pages(puzzles: Sequence[tuple[int, Puzzle]], per_page: int) -> list[list[tu
 
 
 def _grid(
+    game: Game,
     puzzles: Sequence[tuple[int, Puzzle]],
     per_page: int,
     frame: tuple[float, float],
@@ -253,7 +258,7 @@ def _grid(
             styles["label"],
         )
         diagram = DiagramFlowable(
-            board_diagram(puzzle.position, mono=mono), cell_w - 12, max_height=cell_h - 26
+            game.diagram(puzzle, mono=mono), cell_w - 12, max_height=cell_h - 26
         )
         cells.append([label, diagram])
     while len(cells) % columns:
@@ -275,11 +280,12 @@ def _grid(
     return table
 
 
-def build_book(puzzles: Sequence[Puzzle], options: BookOptions) -> bytes:
-    """The PDF bytes of a book of ``puzzles`` (grouped by level, easiest first)."""
+def build_book(game: Game, puzzles: Sequence[Puzzle], options: BookOptions) -> bytes:
+    """The PDF bytes of a book of ``game``'s ``puzzles`` (grouped by level, easiest first)."""
     if options.page_size not in PAGE_SIZES:
         raise ValueError(f"unknown page size {options.page_size!r}")
     styles = _styles()
+    title = options.title or f"{game.title} Puzzles"
     per_page = options.per_page or DEFAULT_PER_PAGE[options.page_size]
     ordered = sorted(puzzles, key=lambda p: LEVELS.index(p.level))  # stable: keeps input order
     numbered = list(enumerate(ordered, start=1))
@@ -290,26 +296,31 @@ def build_book(puzzles: Sequence[Puzzle], options: BookOptions) -> bytes:
         PAGE_SIZES[options.page_size],
         invariant=1,
         initialFontName=FONT,
-        title=options.title,
+        title=title,
         author=options.author,
-        subject="Cat's Cradle puzzles; Cat's Cradle is a patience invented by Michael Bourne",
+        subject=f"{game.title} puzzles; {game.credit}",
         creator=f"puzzlegen {puzzlegen.__version__}",
-        keywords="Cat's Cradle, patience, solitaire, puzzles, Michael Bourne",
+        keywords=f"{game.title}, patience, solitaire, puzzles, {game.inventor}",
     )
     frame_w, frame_h = doc.frame_size
     story: list[Any] = [
         Spacer(1, frame_h * 0.22),
-        Paragraph(escape(options.title), styles["title"]),
-        Paragraph(f"{len(ordered)} puzzles for the patience Cat's Cradle", styles["subtitle"]),
+        Paragraph(escape(title), styles["title"]),
+        Paragraph(
+            f"{len(ordered)} puzzles for the patience {escape(game.title)}", styles["subtitle"]
+        ),
         Spacer(1, 8),
-        Paragraph("Cat's Cradle was invented by Michael Bourne", styles["subtitle"]),
+        Paragraph(
+            f"{escape(game.title)} was invented by {escape(game.inventor)}", styles["subtitle"]
+        ),
         PageBreak(),
         Spacer(1, frame_h * 0.6),
         Paragraph(
-            "Cat's Cradle is a patience invented by Michael Bourne (divertimenti, 1986); "
-            "this book credits him as its inventor. The puzzles, their solutions and every "
-            "word of this book were generated by puzzlegen, which dealt each layout from a "
-            "seed and found its best line of play by exhaustive search.",
+            escape(
+                f"{game.credit}; this book credits the inventor. The puzzles, their solutions "
+                "and every word of this book were generated by puzzlegen, which dealt each "
+                "layout from a seed and found its best line of play by exhaustive search."
+            ),
             styles["small"],
         ),
         PageBreak(),
@@ -328,37 +339,32 @@ def build_book(puzzles: Sequence[Puzzle], options: BookOptions) -> bytes:
         ),
     )
     story += [toc, PageBreak(), _Heading("How to play", styles["h1"])]
-    for block in render("how_to_play.txt.j2").split("\n\n"):
-        if block.strip():
-            story.append(Paragraph(escape(" ".join(block.split())), styles["body"]))
-    example = Position.parse("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S")
+    for block in game.rules_text():
+        story.append(Paragraph(escape(block), styles["body"]))
+    rules_diagram, caption = game.rules_diagram(mono=options.mono)
     story += [
         Spacer(1, 6),
-        DiagramFlowable(
-            board_diagram(example, show_lines=True, mono=options.mono, title="The 18 lines"),
-            frame_w * 0.62,
-            max_height=frame_h * 0.55,
-        ),
-        Paragraph("The eighteen lines of the square, drawn over a layout.", styles["label"]),
+        DiagramFlowable(rules_diagram, frame_w * 0.62, max_height=frame_h * 0.55),
+        Paragraph(escape(caption), styles["label"]),
     ]
     for level in LEVELS:
         group = [(n, p) for n, p in numbered if p.level == level]
-        for index, page in enumerate(_pages(group, per_page)):
+        for index, page in enumerate(_pages(game, group, per_page)):
             story.append(PageBreak())
             if index == 0:
                 story.append(_Heading(f"{level} puzzles", styles["h1"]))
             else:
                 story.append(Paragraph(f"{level} puzzles, continued", styles["running"]))
-            story.append(_grid(page, per_page, (frame_w, frame_h), options.mono, styles))
+            story.append(_grid(game, page, per_page, (frame_w, frame_h), options.mono, styles))
     story += [PageBreak(), _Heading("Solutions", styles["h1"])]
     for number, puzzle in numbered:
         head = Paragraph(
             f"Puzzle {number} ({puzzle.level}, {escape(spaces_phrase(puzzle.par))})",
             styles["solution_head"],
         )
-        text = Paragraph(escape(solution_text(puzzle)), styles["body"])
+        text = Paragraph(escape(game.solution_text(puzzle)), styles["body"])
         diagram = DiagramFlowable(
-            board_diagram(puzzle.position, line=puzzle.best, mono=options.mono),
+            game.diagram(puzzle, solution=True, mono=options.mono),
             frame_w * 0.4,
             max_height=frame_h * 0.4,
         )

@@ -13,11 +13,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from puzzlegen.catscradle.puzzle import Puzzle
 from puzzlegen.daily import daily_json
 from puzzlegen.fileio import write_text
-from puzzlegen.render.board import board_diagram
-from puzzlegen.render.prose import solution_text, spaces_phrase
+from puzzlegen.games import Game, Puzzle
+from puzzlegen.render.prose import spaces_phrase
 from puzzlegen.render.svg import to_svg
 from puzzlegen.render.templating import render
 
@@ -26,12 +25,14 @@ def long_date(date: dt.date) -> str:
     return f"{date.strftime('%A')} {date.day} {date.strftime('%B %Y')}"
 
 
-def write_daily(date: dt.date, puzzle: Puzzle, out_dir: Path, *, mono: bool = False) -> Path:
+def write_daily(
+    game: Game, date: dt.date, puzzle: Puzzle, out_dir: Path, *, mono: bool = False
+) -> Path:
     """Write the four files of ``date`` under ``out_dir / date``; return that folder."""
     folder = out_dir / date.isoformat()
-    puzzle_diagram = board_diagram(puzzle.position, mono=mono, title=f"Cat's Cradle, {date}")
-    solution_diagram = board_diagram(
-        puzzle.position, line=puzzle.best, mono=mono, title=f"Cat's Cradle, {date}: solution"
+    puzzle_diagram = game.diagram(puzzle, mono=mono, title=f"{game.title}, {date}")
+    solution_diagram = game.diagram(
+        puzzle, solution=True, mono=mono, title=f"{game.title}, {date}: solution"
     )
     write_text(folder / "puzzle.svg", to_svg(puzzle_diagram))
     write_text(folder / "solution.svg", to_svg(solution_diagram))
@@ -46,8 +47,10 @@ def write_daily(date: dt.date, puzzle: Puzzle, out_dir: Path, *, mono: bool = Fa
         puzzle_id=puzzle.id,
         kind=puzzle.kind,
         spaces=spaces_phrase(puzzle.par),
-        position=str(puzzle.position),
-        solution=solution_text(puzzle),
+        game=game.title,
+        credit=game.credit,
+        position=str(puzzle.to_json()["position"]),
+        solution=game.solution_text(puzzle),
         width=round(puzzle_diagram.width * 1.5),
         height=round(puzzle_diagram.height * 1.5),
     )
@@ -55,7 +58,7 @@ def write_daily(date: dt.date, puzzle: Puzzle, out_dir: Path, *, mono: bool = Fa
     return folder
 
 
-def write_archive(out_dir: Path) -> Path:
+def write_archive(game: Game, out_dir: Path) -> Path:
     """Write ``out_dir/index.html`` listing every daily folder found there, newest first."""
     days = []
     for json_path in sorted(out_dir.glob("*/puzzle.json"), reverse=True):
@@ -73,5 +76,6 @@ def write_archive(out_dir: Path) -> Path:
             }
         )
     path = out_dir / "index.html"
-    write_text(path, render("archive.html.j2", days=days) + "\n")
+    page = render("archive.html.j2", days=days, game=game.title, credit=game.credit)
+    write_text(path, page + "\n")
     return path

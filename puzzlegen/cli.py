@@ -22,6 +22,7 @@ from rich.console import Console
 
 from puzzlegen.catalog import DEFAULT_DB, Catalog
 from puzzlegen.catscradle.position import Deal, Position
+from puzzlegen.catscradle.puzzle import position_from_description
 from puzzlegen.catscradle.solver import best_line
 from puzzlegen.errors import CatalogError, InvalidInputError, PuzzlegenError
 from puzzlegen.games import DEFAULT_GAME, GAMES, LEVELS, get_game, parse_level
@@ -117,6 +118,7 @@ def solve(position: tuple[str, ...], as_json: bool) -> None:
     """Find the best line of play of POSITION (16 cells, or '-' for standard input).
 
     The line is the one leaving the most spaces, and of those the shortest.
+    POSITION may also be a puzzle description (cc:JC.9S.8H...).
 
     \b
     Examples:
@@ -127,7 +129,7 @@ def solve(position: tuple[str, ...], as_json: bool) -> None:
         if not _solve_batch(sys.stdin, sys.stdout):
             raise click.exceptions.Exit(EXIT_INVALID)
         return
-    start = Position.parse(_read_position_arg(position))
+    start = position_from_description(_read_position_arg(position))
     line = best_line(start)
     if as_json:
         click.echo(json.dumps(line.to_json()))
@@ -147,7 +149,7 @@ def _solve_batch(lines: Iterable[str], out: TextIO) -> bool:
         if not text:
             continue
         try:
-            payload = best_line(Position.parse(text)).to_json()
+            payload = best_line(position_from_description(text)).to_json()
         except InvalidInputError as exc:
             payload = {"error": str(exc)}
             all_valid = False

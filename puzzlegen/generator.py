@@ -12,6 +12,7 @@ nothing it committed, and the next run of the same stream goes on from there.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -38,12 +39,18 @@ def grade_candidate(job: Job) -> dict[str, Any] | None:
     return puzzle.to_json() if puzzle is not None else None
 
 
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group; only the parent
+    # should act on it (and terminate the pool), or pool.map waits for ever.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @contextmanager
 def _mapper(jobs: int) -> Iterator[Callable[[list[Job]], list[dict[str, Any] | None]]]:
     if jobs <= 1:
         yield lambda batch: [grade_candidate(job) for job in batch]
         return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts) as pool:
         yield lambda batch: pool.map(grade_candidate, batch, chunksize=4)
 
 

@@ -1,7 +1,12 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -109,3 +114,35 @@ def test_catalog_is_plain_sqlite(tmp_path: Path) -> None:
         generate(catalog, 3, seed="q")
     rows = sqlite3.connect(tmp_path / "c.sqlite").execute("SELECT id, par FROM puzzles").fetchall()
     assert len(rows) == 3 and all(par > 0 for _, par in rows)
+
+
+def test_ctrl_c_with_workers_stops_cleanly_and_keeps_the_catalog(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+
+    def own_group() -> None:  # like a terminal: Ctrl-C goes to the whole group
+        os.setsid()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    argv = [
+        sys.executable,
+        "-m",
+        "puzzlegen.cli",
+        "generate",
+        "--count",
+        "100000",
+        "--jobs",
+        "2",
+        "--db",
+        str(db),
+    ]
+    process = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, preexec_fn=own_group)
+    for _ in range(300):
+        if db.exists() and len(ids(db)) >= 20:
+            break
+        time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.strip() == "puzzlegen: interrupted"
+    kept = ids(db)
+    assert len(kept) >= 20 and len(set(kept)) == len(kept)

@@ -142,3 +142,10 @@ def test_help_of_pipeline_commands(capsys: pytest.CaptureFixture[str], command: 
     assert status == 0 and "Example" in out
     if command != "daily":
         assert "Levels: par sets the base" in out
+
+
+def test_solve_accepts_a_puzzle_description(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "solve", "--json", "cc:JC.9S.8H.3C.QH.AS.9C.9D.7S.QD.2H.2C.4D.4H.6D.6S"
+    )
+    assert status == 0 and json.loads(out)["position"] == WORKED

@@ -344,7 +344,7 @@ def build_book(game: Game, puzzles: Sequence[Puzzle], options: BookOptions) -> b
     rules_diagram, caption = game.rules_diagram(mono=options.mono)
     story += [
         Spacer(1, 6),
-        DiagramFlowable(rules_diagram, frame_w * 0.62, max_height=frame_h * 0.55),
+        DiagramFlowable(rules_diagram, frame_w * 0.62, max_height=frame_h * 0.36),
         Paragraph(escape(caption), styles["label"]),
     ]
     for level in LEVELS:

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from puzzlegen.catscradle import puzzle as cc
+from puzzlegen.catscradle.canonical import Disguise
 from puzzlegen.catscradle.cards import FULL_PACK
 from puzzlegen.catscradle.game import seeded_positions
 from puzzlegen.catscradle.position import Deal, Position
@@ -34,6 +35,14 @@ openings = deals.map(lambda d: d.layout)
 corpus_positions = st.sampled_from(CORPUS)
 positions = st.one_of(openings, corpus_positions)
 cards = st.sampled_from(FULL_PACK)
+disguises = st.builds(
+    Disguise,
+    symmetry=st.integers(0, 7),
+    swap_reds=st.booleans(),
+    swap_blacks=st.booleans(),
+    swap_colours=st.booleans(),
+    shift=st.integers(0, 12),
+)
 
 
 def own(puzzle: Puzzle | None) -> cc.Puzzle:

@@ -4,7 +4,7 @@ from collections import Counter
 from statistics import mean
 
 import pytest
-from conftest import CORPUS, DATA
+from conftest import CORPUS, DATA, disguises
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -164,16 +164,6 @@ def test_bad_descriptions(desc: str) -> None:
 def test_unknown_kind() -> None:
     with pytest.raises(InvalidInputError, match="unknown kind 'endgame'"):
         make_puzzle("endgame", "1")
-
-
-disguises = st.builds(
-    Disguise,
-    symmetry=st.integers(0, 7),
-    swap_reds=st.booleans(),
-    swap_blacks=st.booleans(),
-    swap_colours=st.booleans(),
-    shift=st.integers(0, 12),
-)
 
 
 @given(st.sampled_from(CORPUS), disguises)

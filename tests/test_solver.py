@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import CORPUS, DATA, positions
+from conftest import CORPUS, DATA, disguises, positions
 from hypothesis import given
 from hypothesis import strategies as st
 from oracle import oracle_best_spaces, oracle_can_create_space
@@ -84,16 +84,6 @@ def test_best_line_replays_legally_to_its_count(position: Position) -> None:
     assert replay(line) == line.final
     assert line.final.spaces == line.spaces
     assert not oracle_can_create_space(line.final)
-
-
-disguises = st.builds(
-    Disguise,
-    symmetry=st.integers(0, 7),
-    swap_reds=st.booleans(),
-    swap_blacks=st.booleans(),
-    swap_colours=st.booleans(),
-    shift=st.integers(0, 12),
-)
 
 
 @given(positions, disguises)

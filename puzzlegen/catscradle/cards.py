@@ -18,21 +18,6 @@ from dataclasses import dataclass
 from puzzlegen.errors import CardError
 
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_WORDS = (
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-)
 _RANK_BY_NAME = {name: i + 1 for i, name in enumerate(RANK_NAMES)} | {"T": 10}
 
 

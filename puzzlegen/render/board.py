@@ -15,7 +15,7 @@ from puzzlegen.catscradle.board import LINES, SIZE, coords
 from puzzlegen.catscradle.cards import Card
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import Line
-from puzzlegen.render.diagram import Diagram, Group, Ops, Path, Pip, Rect, Text
+from puzzlegen.render.diagram import Diagram, Group, Ops, Path, Pip, Rect, Text, circle
 
 CARD_W = 40.0
 CARD_H = 56.0
@@ -151,7 +151,7 @@ def _arrow(
                 (("M", x0, y0), ("Q", cx, cy, ex, ey)), stroke=colour, stroke_width=1.6, css="shaft"
             ),
             Path(head, fill=colour, stroke=None, css="head"),
-            Path(_disc(mx, my, 6.5), fill="#ffffff", stroke=colour, stroke_width=1.1, css="badge"),
+            Path(circle(mx, my, 6.5), fill="#ffffff", stroke=colour, stroke_width=1.1, css="badge"),
             Text(
                 mx,
                 my + 3.2,
@@ -164,18 +164,6 @@ def _arrow(
             ),
         ),
         title=f"move {number}",
-    )
-
-
-def _disc(cx: float, cy: float, r: float) -> Ops:
-    k = 0.5523 * r
-    return (
-        ("M", cx + r, cy),
-        ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-        ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-        ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-        ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
-        ("Z",),
     )
 
 

@@ -85,7 +85,8 @@ class Diagram:
     items: tuple[Group, ...] = field(default_factory=tuple)
 
 
-def _circle(cx: float, cy: float, r: float) -> Ops:
+def circle(cx: float, cy: float, r: float) -> Ops:
+    """A closed circular path."""
     k = 0.5523 * r  # cubic Bézier approximation of a quarter circle
     return (
         ("M", cx + r, cy),
@@ -128,9 +129,9 @@ PIPS: dict[str, Ops] = {
         ("Z",),
     ),
     "C": (
-        *_circle(0.5, 0.27, 0.22),
-        *_circle(0.26, 0.58, 0.22),
-        *_circle(0.74, 0.58, 0.22),
+        *circle(0.5, 0.27, 0.22),
+        *circle(0.26, 0.58, 0.22),
+        *circle(0.74, 0.58, 0.22),
         ("M", 0.44, 0.5),
         ("L", 0.56, 0.5),
         ("Q", 0.6, 0.86, 0.72, 0.98),

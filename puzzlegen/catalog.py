@@ -168,10 +168,6 @@ class Catalog:
         )
         return [row[0] for row in rows]
 
-    def contains(self, key: str) -> bool:
-        row = self._db.execute("SELECT 1 FROM puzzles WHERE key = ?", (key,)).fetchone()
-        return row is not None
-
     # -- generation progress -----------------------------------------------
     def next_index(self, stream: str) -> int:
         row = self._db.execute(

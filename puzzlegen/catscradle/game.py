@@ -75,16 +75,6 @@ def play(deal: Deal, policy: Policy = best_line) -> Iterator[Turn]:
         number += 1
 
 
-def position_after(deal: Deal, sequences: int, policy: Policy = best_line) -> Position | None:
-    """The start of sequence ``sequences + 1`` of ``deal``, or None if the game ended before."""
-    for turn in play(deal, policy):
-        if turn.ends_game:
-            return None
-        if turn.number == sequences:
-            return turn.filled
-    return None
-
-
 def seeded_positions(count: int, first_seed: int = 0) -> Iterator[Position]:
     """``count`` positions from seeded play: each sequence start of deals ``first_seed``, ...
 

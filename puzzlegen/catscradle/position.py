@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlegen.catscradle.board import CELLS, SEES, SIZE, coords
@@ -166,13 +166,6 @@ class Position:
     @property
     def spaces(self) -> int:
         return sum(1 for s in self.cells if not s)
-
-    def space_cells(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.cells) if not s)
-
-    def cards(self) -> Iterable[Card]:
-        for stack in self.cells:
-            yield from stack
 
     # -- moves -------------------------------------------------------------
     def legal_moves(self) -> list[Move]:

@@ -246,11 +246,6 @@ def _replay_moves(position: Position, moves: list[Move]) -> Position | None:
     return position
 
 
-def best_space_count(position: Position) -> int:
-    """The largest number of spaces any series of moves from ``position`` reaches."""
-    return best_line(position).spaces
-
-
 def novice_line(position: Position) -> Line:
     """The line of a hasty player: always the first move (in cell order) that empties a cell.
 

@@ -44,21 +44,14 @@ def spaces_phrase(n: int) -> str:
     return f"{number_word(n)} space{'' if n == 1 else 's'}"
 
 
-def is_transfer(move: Move, before: int) -> bool:
-    """A move of a card already resting on a card (so on to that card's twin).
-
-    ``before`` is the height of the source cell before the move.
-    """
-    return before >= 2
-
-
 def phrases(line: Line) -> list[str]:
     """The moves of ``line`` as phrases, a transfer folded into the move before it."""
     result: list[str] = []
     position = line.position
     previous: Move | None = None
     for move in line.moves:
-        transfer = is_transfer(move, len(position.cells[move.src]))
+        # A card resting on another can only move on to that card's twin.
+        transfer = len(position.cells[move.src]) > 1
         if transfer and previous is not None and previous.card == move.card:
             result[-1] += f" and transfer on to {move.onto.symbol()}"
         elif transfer:

@@ -15,8 +15,9 @@ searches over those heights, packed in a ``bytes`` of length 16:
   those lines it takes the one creating the fewest blocked pairs, then
   emptying the most central cells (the inventor's advice), then the first in
   (source cell, target cell) order, so a position always gets the same line;
-* a static upper bound (cells whose every card has a support somewhere it can
-  see) lets the search stop as soon as it is met.
+* an upper bound (which heights each cell could ever reach, found by a
+  fixpoint before the search) lets the search stop at the first depth that
+  meets it; it is met in about 60% of positions from seeded play.
 """
 
 from __future__ import annotations

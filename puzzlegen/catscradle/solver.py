@@ -80,8 +80,11 @@ class _Graph:
         self.active = tuple(i for i in range(CELLS) if cells[i])
         self.start: State = bytes(len(s) for s in cells)
 
-    def successors(self, state: State) -> list[tuple[int, int, State]]:
-        """``(src, dst, next_state)`` for every legal move, in (src, dst) order."""
+    def successors(self, state: State, emptying_only: bool = False) -> list[tuple[int, int, State]]:
+        """``(src, dst, next_state)`` for every legal move, in (src, dst) order.
+
+        With ``emptying_only``, only the moves that empty their source cell.
+        """
         top, need, active = self.top, self.need, self.active
         # Cells by the class on top, as bitmasks: a card has one class it may
         # go on, so each source finds its targets with one AND.
@@ -93,7 +96,7 @@ class _Graph:
         result = []
         for src in active:
             h = state[src]
-            if not h:
+            if not h or (emptying_only and h > 1):
                 continue
             targets = where[need[src][h]] & _SEES_MASK[src]
             while targets:
@@ -198,7 +201,9 @@ def best_line(position: Position) -> Line:
         nxt = []
         level_best: list[State] = []
         for state in frontier:
-            for src, dst, child in graph.successors(state):
+            # Once this depth meets the bound it is the last one searched, and
+            # its remaining candidates can only come from moves that empty a cell.
+            for src, dst, child in graph.successors(state, best_spaces >= bound):
                 if child in parents:
                     continue
                 parents[child] = (state, src, dst)

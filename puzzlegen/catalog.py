@@ -32,10 +32,9 @@ CREATE TABLE IF NOT EXISTS puzzles (
     level TEXT NOT NULL,
     par INTEGER NOT NULL,
     tags TEXT NOT NULL,
-    data TEXT NOT NULL,
-    added INTEGER NOT NULL
+    data TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS puzzles_choice ON puzzles (game, kind, level, added);
+CREATE INDEX IF NOT EXISTS puzzles_choice ON puzzles (game, kind, level);
 CREATE TABLE IF NOT EXISTS publications (
     key TEXT NOT NULL REFERENCES puzzles (key),
     venue TEXT NOT NULL,
@@ -85,10 +84,10 @@ class Catalog:
     # -- puzzles -----------------------------------------------------------
     def add(self, data: dict[str, Any]) -> bool:
         """Store a puzzle's JSON; False (and nothing stored) if its key is already there."""
-        added = self._db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0]
+        # The table's rowid records the order puzzles were added in.
         cursor = self._db.execute(
-            "INSERT OR IGNORE INTO puzzles (key, id, game, kind, level, par, tags, data, added)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO puzzles (key, id, game, kind, level, par, tags, data)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 data["key"],
                 data["id"],
@@ -98,7 +97,6 @@ class Catalog:
                 data["par"],
                 " ".join(data["tags"]),
                 json.dumps(data, sort_keys=True),
-                added,
             ),
         )
         return cursor.rowcount == 1
@@ -133,7 +131,7 @@ class Catalog:
             args.append(f"% {tag} %")
         if unpublished:
             query += " AND key NOT IN (SELECT key FROM publications)"
-        query += " ORDER BY added"
+        query += " ORDER BY rowid"
         if limit is not None:
             query += " LIMIT ?"
             args.append(limit)

@@ -21,7 +21,7 @@ import click
 from rich.console import Console
 
 from puzzlegen.catalog import DEFAULT_DB, Catalog
-from puzzlegen.catscradle.position import Deal, Position
+from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.puzzle import position_from_description
 from puzzlegen.catscradle.solver import best_line
 from puzzlegen.errors import CatalogError, InvalidInputError, PuzzlegenError
@@ -177,7 +177,7 @@ def svg(
     size: float | None,
     output: str,
 ) -> None:
-    """Draw POSITION (16 cells, or '-' for standard input) as an SVG diagram.
+    """Draw POSITION (16 cells, a cc: description, or '-' for stdin) as an SVG diagram.
 
     \b
     Examples:
@@ -187,14 +187,14 @@ def svg(
     from puzzlegen.fileio import write_text
     from puzzlegen.render.svg import board_svg
 
-    start = Position.parse(_read_position_arg(position))
+    start = position_from_description(_read_position_arg(position))
     text = board_svg(
         start,
         size=size,
         mono=mono,
         lines=lines,
         coordinates=coordinates,
-        solution=best_line(start) if solution else None,
+        arrows=best_line(start).moves if solution else (),
     )
     if output == "-":
         click.echo(text, nl=False)

@@ -40,7 +40,9 @@ def count(items: tuple[Any, ...], kind: type) -> int:
 
 def test_pdf_backend_draws_every_shape_of_the_model() -> None:
     position = Position.parse("8D AC 2C 7S/6D 8H/7C 5S/4H 6H/5C 4C 6C 9S 4D 3S 8C 10C JC QC")
-    diagram = board_diagram(position, line=best_line(position), show_lines=True, coordinates=True)
+    diagram = board_diagram(
+        position, arrows=best_line(position).moves, show_lines=True, coordinates=True
+    )
     canvas = RecordingCanvas()
     height = draw_diagram(canvas, diagram, 0, 500, diagram.width / 2)
     assert height == diagram.height / 2

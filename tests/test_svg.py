@@ -54,7 +54,7 @@ def test_pips_are_shared_paths_never_text() -> None:
 
 
 def test_no_external_resources() -> None:
-    svg = board_svg(WORKED, solution=best_line(WORKED), lines=True, coordinates=True)
+    svg = board_svg(WORKED, arrows=best_line(WORKED).moves, lines=True, coordinates=True)
     root = parse(svg)
     for element in root.iter():
         for name, value in element.attrib.items():
@@ -65,7 +65,7 @@ def test_no_external_resources() -> None:
 
 def test_options() -> None:
     line = best_line(WORKED)
-    root = parse(board_svg(WORKED, solution=line, lines=True, coordinates=True, size=500))
+    root = parse(board_svg(WORKED, arrows=line.moves, lines=True, coordinates=True, size=500))
     assert root.get("width") == "500"
     assert len(classes(root, "arrow")) == len(line.moves)
     assert [e.text for e in classes(root, "number")] == [
@@ -112,8 +112,8 @@ def _pips(item: object) -> int:
 
 
 def test_svg_draws_every_pip_of_the_model() -> None:
-    diagram = board_diagram(MIDGAME, line=best_line(MIDGAME))
-    root = parse(board_svg(MIDGAME, solution=best_line(MIDGAME)))
+    diagram = board_diagram(MIDGAME, arrows=best_line(MIDGAME).moves)
+    root = parse(board_svg(MIDGAME, arrows=best_line(MIDGAME).moves))
     assert len(root.findall(".//svg:use", NS)) == sum(_pips(g) for g in diagram.items)
 
 

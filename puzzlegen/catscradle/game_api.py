@@ -51,8 +51,8 @@ class CatsCradle:
         from puzzlegen.render.board import board_diagram
 
         own = _own(puzzle)
-        line = own.best if solution else None
-        return board_diagram(own.position, line=line, mono=mono, title=title or None)
+        arrows = own.best.moves if solution else ()
+        return board_diagram(own.position, arrows=arrows, mono=mono, title=title or None)
 
     def solution_text(self, puzzle: Puzzle) -> str:
         from puzzlegen.render.prose import solution_text

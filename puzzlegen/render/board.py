@@ -10,11 +10,11 @@ tallest stack in them.  All sizes are in points.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from puzzlegen.catscradle.board import LINES, SIZE, coords
 from puzzlegen.catscradle.cards import Card
-from puzzlegen.catscradle.position import Position
-from puzzlegen.catscradle.solver import Line
+from puzzlegen.catscradle.position import Move, Position
 from puzzlegen.render.diagram import Diagram, Group, Ops, Path, Pip, Rect, Text, circle
 
 CARD_W = 40.0
@@ -170,13 +170,13 @@ def _arrow(
 def board_diagram(
     position: Position,
     *,
-    line: Line | None = None,
+    arrows: Sequence[Move] = (),
     show_lines: bool = False,
     coordinates: bool = False,
     mono: bool = False,
     title: str | None = None,
 ) -> Diagram:
-    """The diagram of ``position``; with ``line``, numbered arrows for its moves.
+    """The diagram of ``position``; ``arrows`` are moves drawn as numbered arrows, in order.
 
     ``show_lines`` overlays the 18 lines; ``coordinates`` labels rows and
     columns with the zero-based numbers of the JSON output; ``mono`` draws
@@ -233,18 +233,18 @@ def board_diagram(
                 )
             )
         groups.append(Group("lines", tuple(overlay)))
-    if line is not None:
+    if arrows:
         seen: dict[tuple[int, int], int] = {}
-        arrows: list[Rect | Text | Pip | Path | Group] = []
-        for number, move in enumerate(line.moves, start=1):
+        drawn: list[Rect | Text | Pip | Path | Group] = []
+        for number, move in enumerate(arrows, start=1):
             pair = (min(move.src, move.dst), max(move.src, move.dst))
             repeat = seen.get(pair, 0)
             seen[pair] = repeat + 1
             bend = (0.12 + 0.1 * (repeat // 2)) * (1 if repeat % 2 == 0 else -1)
-            arrows.append(
+            drawn.append(
                 _arrow(number, layout.anchor(move.src), layout.anchor(move.dst), bend, mono)
             )
-        groups.append(Group("arrows", tuple(arrows)))
+        groups.append(Group("arrows", tuple(drawn)))
     if coordinates:
         labels: list[Rect | Text | Pip | Path | Group] = []
         for c in range(SIZE):
@@ -272,11 +272,9 @@ def board_diagram(
                 )
             )
         groups.append(Group("coordinates", tuple(labels)))
-    desc = (
-        str(position)
-        if line is None
-        else f"{position} ; moves: " + ", ".join(str(m) for m in line.moves)
-    )
+    desc = str(position)
+    if arrows:
+        desc += " ; moves: " + ", ".join(str(m) for m in arrows)
     return Diagram(
         layout.width, layout.height, title or "Cat's Cradle position", desc, tuple(groups)
     )

@@ -9,12 +9,12 @@ at most, so output is byte-for-byte stable.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import svgwrite
 
-from puzzlegen.catscradle.position import Position
-from puzzlegen.catscradle.solver import Line
+from puzzlegen.catscradle.position import Move, Position
 from puzzlegen.render.board import board_diagram
 from puzzlegen.render.diagram import PIPS, Diagram, Group, Ops, Path, Pip, Rect, Text
 
@@ -107,7 +107,7 @@ def board_svg(
     *,
     size: float | None = None,
     mono: bool = False,
-    solution: Line | None = None,
+    arrows: Sequence[Move] = (),
     lines: bool = False,
     coordinates: bool = False,
     title: str | None = None,
@@ -116,7 +116,8 @@ def board_svg(
 
     :param size: width in pixels; the height follows.  Default: 1 px per point.
     :param mono: black-and-white print; red pips are drawn hollow.
-    :param solution: a line of play to draw as numbered arrows.
+    :param arrows: moves to draw as numbered arrows, in order (``best_line(p).moves``
+        draws the solution).
     :param lines: overlay the 18 lines.
     :param coordinates: label rows and columns (zero-based, as in JSON output).
     :param title: the ``<title>``; the position text always goes in ``<desc>``.
@@ -126,6 +127,6 @@ def board_svg(
     16
     """
     diagram = board_diagram(
-        position, line=solution, show_lines=lines, coordinates=coordinates, mono=mono, title=title
+        position, arrows=arrows, show_lines=lines, coordinates=coordinates, mono=mono, title=title
     )
     return to_svg(diagram, size=size)

@@ -20,9 +20,14 @@ GOLDEN = [
 
 @pytest.mark.parametrize("quarter", range(4))
 def test_a_pinned_year_of_daily_puzzles(quarter: int) -> None:
-    for date, puzzle_id, level, par in GOLDEN[quarter * 92 : (quarter + 1) * 92]:
+    for date, puzzle_id, level, par, key in GOLDEN[quarter * 92 : (quarter + 1) * 92]:
         puzzle = daily_puzzle(dt.date.fromisoformat(date))
-        assert (puzzle.id, puzzle.level, str(puzzle.par)) == (puzzle_id, level, par), date
+        assert (puzzle.id, puzzle.level, str(puzzle.par), puzzle.key) == (
+            puzzle_id,
+            level,
+            par,
+            key,
+        ), date
 
 
 def test_schedule_rises_through_the_week() -> None:
@@ -36,9 +41,11 @@ def test_schedule_rises_through_the_week() -> None:
 
 
 def test_no_repeat_within_any_365_days() -> None:
-    # 2026 is pinned above; add the first half of 2027 and check every window.
-    keys = [daily_puzzle(dt.date.fromisoformat(row[0])).key for row in GOLDEN[-200:]]
+    # 2026's keys are pinned (and checked) above; add the first half of 2027
+    # and check every window from January 2026 to June 2027.
+    keys = [row[4] for row in GOLDEN]
     keys += [daily_puzzle(d).key for d in date_range(dt.date(2027, 1, 1), dt.date(2027, 6, 30))]
+    assert len(keys) == 365 + 181
     for start in range(len(keys)):
         window = keys[start : start + 365]
         assert len(set(window)) == len(window)

@@ -149,3 +149,9 @@ def test_solve_accepts_a_puzzle_description(capsys: pytest.CaptureFixture[str]) 
         capsys, "solve", "--json", "cc:JC.9S.8H.3C.QH.AS.9C.9D.7S.QD.2H.2C.4D.4H.6D.6S"
     )
     assert status == 0 and json.loads(out)["position"] == WORKED
+
+
+def test_solve_counts_spaces_already_there(capsys: pytest.CaptureFixture[str]) -> None:
+    # The worked example with 6S gone: its best line still finds six, so seven in all.
+    status, out, _ = run(capsys, "solve", WORKED.replace("6S", "--"))
+    assert status == 0 and "— giving seven spaces." in out

@@ -68,14 +68,16 @@ def moves_text(line: Line) -> str:
 
 
 def best_line_sentence(line: Line) -> str:
-    """``"The best line of play is 4♥ on 5♣, … — giving five spaces."``"""
-    created = line.final.spaces - line.position.spaces
+    """``"The best line of play is 4♥ on 5♣, … — giving five spaces."``
+
+    The count is the spaces in the final position (RULES.md's best space
+    count), which for a full layout is the spaces the line creates.
+    """
     return render(
         "best_line.txt.j2",
         moves=moves_text(line),
         has_moves=bool(line.moves),
-        created=created,
-        spaces=spaces_phrase(created),
+        spaces=spaces_phrase(line.spaces),
     ).strip()
 
 

@@ -119,10 +119,10 @@ def technique_tags(best: Line, novice: Line, best_ends: int) -> tuple[str, ...]:
     ]
     if any(best.position.cells[i] and not best.final.cells[i] for i in CENTRE):
         tags.append("centre")
+    # Blocking matters when the best line cannot avoid it, or when the hasty
+    # line falls into it and the best line (blocking nothing) shows the way round.
     before = blocked_pairs(best.position)
-    best_blocks = blocked_pairs(best.final) - before
-    novice_blocks = blocked_pairs(novice.final) - before
-    if best_blocks or (novice_blocks and not best_blocks):
+    if blocked_pairs(best.final) - before or blocked_pairs(novice.final) - before:
         tags.append("blocking")
     if not novice.moves and best.moves:
         tags.append("hidden-move")

@@ -39,6 +39,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 import puzzlegen
 from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.render.diagram import Diagram
 from puzzlegen.render.pdf import FONT, FONT_BOLD, DiagramFlowable, register_fonts
 from puzzlegen.render.prose import spaces_phrase
 
@@ -215,34 +216,36 @@ class _BookTemplate(BaseDocTemplate):  # type: ignore[misc]
             self.notify("TOCEntry", (0, text, self.page, key))
 
 
+#: A puzzle placed in the book: its number, the puzzle, and its diagram.
+_Entry = tuple[int, Puzzle, Diagram]
+
+
 def _pages(
-    game: Game, puzzles: Sequence[tuple[int, Puzzle]], per_page: int
-) -> list[list[tuple[int, Puzzle]]]:
+    game: Game, puzzles: Sequence[tuple[int, Puzzle]], per_page: int, mono: bool
+) -> list[list[_Entry]]:
     """Split puzzles into pages of at most ``per_page``, tall diagrams counting for more.
 
     A diagram's weight is its height over its width (a plain Cat's Cradle
     layout weighs about 1.25), so a position with tall stacks gets the room
     it needs to stay legible.
     """
-    pages: list[list[tuple[int, Puzzle]]] = []
+    pages: list[list[_Entry]] = []
     load = 0.0
-    for entry in puzzles:
-        diagram = game.diagram(entry[1])
+    for number, puzzle in puzzles:
+        diagram = game.diagram(puzzle, mono=mono)
         weight = diagram.height / diagram.width / _PLAIN_ASPECT
         if not pages or load + weight > per_page + 1e-9:
             pages.append([])
             load = 0.0
-        pages[-1].append(entry)
+        pages[-1].append((number, puzzle, diagram))
         load += weight
     return pages
 
 
 def _grid(
-    game: Game,
-    puzzles: Sequence[tuple[int, Puzzle]],
+    puzzles: Sequence[_Entry],
     per_page: int,
     frame: tuple[float, float],
-    mono: bool,
     styles: dict[str, ParagraphStyle],
 ) -> Table:
     """One page of puzzles: a table of labelled diagrams."""
@@ -252,15 +255,12 @@ def _grid(
     cell_w = frame_w / columns
     cell_h = (frame_h - 40) / rows  # 40 pt for the page heading
     cells = []
-    for number, puzzle in puzzles:
+    for number, puzzle, drawing in puzzles:
         label = Paragraph(
             f"Puzzle {number} · {puzzle.level} · find {escape(spaces_phrase(puzzle.par))}",
             styles["label"],
         )
-        diagram = DiagramFlowable(
-            game.diagram(puzzle, mono=mono), cell_w - 12, max_height=cell_h - 26
-        )
-        cells.append([label, diagram])
+        cells.append([label, DiagramFlowable(drawing, cell_w - 12, max_height=cell_h - 26)])
     while len(cells) % columns:
         cells.append([])
     table = Table(
@@ -349,13 +349,13 @@ def build_book(game: Game, puzzles: Sequence[Puzzle], options: BookOptions) -> b
     ]
     for level in LEVELS:
         group = [(n, p) for n, p in numbered if p.level == level]
-        for index, page in enumerate(_pages(game, group, per_page)):
+        for index, page in enumerate(_pages(game, group, per_page, options.mono)):
             story.append(PageBreak())
             if index == 0:
                 story.append(_Heading(f"{level} puzzles", styles["h1"]))
             else:
                 story.append(Paragraph(f"{level} puzzles, continued", styles["running"]))
-            story.append(_grid(game, page, per_page, (frame_w, frame_h), options.mono, styles))
+            story.append(_grid(page, per_page, (frame_w, frame_h), styles))
     story += [PageBreak(), _Heading("Solutions", styles["h1"])]
     for number, puzzle in numbered:
         head = Paragraph(

@@ -33,8 +33,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import secrets
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -109,10 +109,15 @@ def write_daily(
     return folder
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _new_folder_beside(folder: Path, suffix: str) -> Path:
+    """A new, empty, hidden folder beside ``folder``, with the mode ``mkdir`` gives."""
+    while True:
+        path = folder.with_name(f".{folder.name}.{secrets.token_hex(4)}.{suffix}")
+        try:
+            path.mkdir(0o777)  # the umask applies, as for any folder the user makes
+            return path
+        except FileExistsError:
+            continue
 
 
 def _replace_folder(folder: Path, files: dict[str, str]) -> None:
@@ -121,28 +126,34 @@ def _replace_folder(folder: Path, files: dict[str, str]) -> None:
     The files are written into a hidden sibling folder which is then renamed
     into place (the old folder, if any, moved aside first and removed after),
     so a reader sees the old set, the new set or, for an instant, none.
+    Errors name ``folder``, never the temporary one.
     """
-    parent = folder.parent
-    parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=parent))
-    old: Path | None = None
     try:
-        tmp.chmod(0o777 & ~_umask())  # mkdtemp makes it private; a web server must read it
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = _new_folder_beside(folder, "tmp")
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(folder)) from None
+    aside: Path | None = None
+    try:
         for name, text in files.items():
             write_text(tmp / name, text)
         if folder.is_dir() and not folder.is_symlink():
-            old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".old", dir=parent))
-            os.replace(folder, old / folder.name)
+            aside = _new_folder_beside(folder, "old")
+            os.replace(folder, aside / folder.name)
         os.rename(tmp, folder)
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(tmp, ignore_errors=True)
-        if old is not None and not folder.exists() and (old / folder.name).exists():
-            os.rename(old / folder.name, folder)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        if aside is not None:
+            if not folder.exists() and (aside / folder.name).exists():
+                os.rename(aside / folder.name, folder)
+            shutil.rmtree(aside, ignore_errors=True)
+        where = str(getattr(exc, "filename", None) or "")
+        if isinstance(exc, OSError) and where.startswith(str(tmp)):
+            shown = str(folder) + where[len(str(tmp)) :]
+            raise OSError(exc.errno, exc.strerror or str(exc), shown) from None
         raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    if aside is not None:
+        shutil.rmtree(aside, ignore_errors=True)
 
 
 # -- the site around the days --------------------------------------------------

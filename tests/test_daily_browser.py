@@ -64,8 +64,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 class Page:
     """A fresh page, noting every request it makes and every script error."""
 
-    def __init__(self, browser: Any, width: int = 1280) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
+    def __init__(self, browser: Any, **options: Any) -> None:
+        options.setdefault("viewport", {"width": 1280, "height": 900})
+        self.context = browser.new_context(**options)
         self.page = self.context.new_page()
         self.requests: list[str] = []
         self.errors: list[str] = []
@@ -90,6 +91,34 @@ def page(browser: Any) -> Iterator[Page]:
     assert p.errors == []
 
 
+RANK_WORDS = dict(
+    zip(
+        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+        [
+            "ace",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "jack",
+            "queen",
+            "king",
+        ],
+        strict=True,
+    )
+)
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def in_words(card: str) -> str:
+    return f"{RANK_WORDS[card[:-1]]} of {SUIT_WORDS[card[-1]]}"
+
+
 def line(site: Path, date: str) -> list[dict[str, Any]]:
     data = json.loads((site / date / "puzzle.json").read_text())
     return data["line"]  # type: ignore[no-any-return]
@@ -102,6 +131,9 @@ def test_play_the_best_line_by_clicking(site: Path, page: Page) -> None:
     page.page.goto((site / date / "index.html").as_uri())
     assert page.page.locator("[data-cell]").count() == 16
     assert page.spaces() == 0 and page.solved() == "false"
+    # Accessible names carry the cards in words.
+    label = page.cell(moves[0]["from"]).get_attribute("aria-label")
+    assert in_words(moves[0]["card"]) in label
     counts = []
     for move in moves:
         page.cell(move["from"]).click()
@@ -201,3 +233,23 @@ def test_served_by_a_plain_web_server(site: Path, page: Page) -> None:
         assert all(url.startswith(root) for url in page.requests)
     finally:
         server.shutdown()
+
+
+def test_touch_on_a_phone(site: Path, browser: Any) -> None:
+    phone = Page(browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        date = "2026-11-24"
+        page = phone.page
+        page.goto((site / date / "index.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+        moves = line(site, date)
+        for move in moves:
+            phone.cell(move["from"]).tap()
+            phone.cell(move["to"]).tap()
+        assert phone.solved() == "true" and page.is_visible("#solved")
+        # Coming back: the browser remembers the solve, and the board starts afresh.
+        page.reload()
+        assert page.is_visible("#already") and phone.spaces() == 0
+        assert phone.errors == []
+    finally:
+        phone.context.close()

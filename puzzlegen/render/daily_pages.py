@@ -65,6 +65,16 @@ def script_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+_captions: dict[tuple[str, bool], str] = {}
+
+
+def _rules_caption(game: Game, mono: bool) -> str:
+    """The rules diagram's caption, drawn once per game rather than once per date."""
+    if (game.name, mono) not in _captions:
+        _captions[game.name, mono] = game.rules_diagram(mono=mono)[1]
+    return _captions[game.name, mono]
+
+
 def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) -> dict[str, str]:
     """The text of the four files of ``date``, by file name."""
     puzzle_diagram = game.diagram(puzzle, mono=mono, title=f"{game.title}, {date}")
@@ -72,7 +82,6 @@ def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) 
         puzzle, solution=True, mono=mono, title=f"{game.title}, {date}: solution"
     )
     data = daily_json(date, puzzle)
-    _, rules_caption = game.rules_diagram(mono=mono)
     page = render(
         "daily.html.j2",
         date=date.isoformat(),
@@ -90,7 +99,7 @@ def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) 
         height=round(puzzle_diagram.height * 1.5),
         data_json=script_json(data),
         rules_template=f"{game_dir(game)}/rules.html.j2",
-        rules_caption=rules_caption,
+        rules_caption=_rules_caption(game, mono),
     )
     return {
         "index.html": page + "\n",

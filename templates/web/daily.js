@@ -250,7 +250,9 @@
       board.setAttribute("data-" + game.scoreName, String(score));
       board.dataset.solved = score >= par ? "true" : "false";
       board.classList.toggle("is-showing", ui.showing);
-      $("count").textContent = game.scoreText(score, par);
+      $("count").textContent = ui.showing
+        ? "Best line: " + game.scoreText(game.score(state), par)
+        : game.scoreText(score, par);
       $("moves").textContent = ui.moves.length + (ui.moves.length === 1 ? " move" : " moves");
       $("undo").disabled = ui.showing || ui.moves.length === 0;
       $("redo").disabled = ui.showing || ui.undone.length === 0;
@@ -497,6 +499,13 @@
       const panel = $("solved");
       const done = score >= par && !ui.showing && ui.solve;
       panel.hidden = !done;
+      const before = $("already");
+      before.hidden = !(record.solved && !done);
+      if (record.solved && !done) {
+        before.textContent = "You have solved this puzzle in this browser" +
+          (record.moves ? ", in " + record.moves + " moves and " + minutes(record.ms) : "") +
+          ". Play it again if you like.";
+      }
       if (!done) return;
       const s = ui.solve;
       const diff = s.moves - best.length;

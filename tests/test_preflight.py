@@ -166,7 +166,7 @@ def test_unembedded_font_fails() -> None:
 @pytest.mark.parametrize("color", ["gray", "cmyk"])
 def test_gray_and_cmyk_books_allow_no_rgb(color: str) -> None:
     report = preflight(make_pdf(), color=color)
-    assert list(failed(report)) == [f"colour spaces ({color}: no RGB)"]
+    assert f"colour spaces ({color}: no RGB)" in failed(report)
     assert preflight(make_pdf(cmyk=True), color=color).ok
 
     def rich_black(canvas: Any, number: int, x0: float) -> None:
@@ -176,4 +176,6 @@ def test_gray_and_cmyk_books_allow_no_rgb(color: str) -> None:
             canvas.drawString(x0 + INCH, 3 * INCH, "rich")
 
     report = preflight(make_pdf(cmyk=True, draw=rich_black), color=color)
-    assert failed(report) == {"black text in black ink only": "page 4"}
+    assert failed(report)["black text in black ink only"] == "page 4"
+    # A gray book may use black ink alone; cmyk may use every ink.
+    assert ("gray: black ink only" in failed(report)) == (color == "gray")

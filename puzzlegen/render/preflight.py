@@ -218,6 +218,13 @@ def _is_rgb(colour: Any) -> bool:
     return isinstance(colour, tuple) and len(colour) == 3
 
 
+def _is_colour_ink(colour: Any) -> bool:
+    """Any ink but black: RGB, or CMYK with cyan, magenta or yellow."""
+    if _is_rgb(colour):
+        return True
+    return isinstance(colour, tuple) and len(colour) == 4 and max(colour[:3]) > 0
+
+
 def _ink(page: Any) -> Iterable[tuple[float, float, float, float]]:
     """The bounds (x0, y0, x1, y1, PDF space) of everything a page paints."""
     for char in page.chars:
@@ -328,6 +335,7 @@ def preflight(
     spine = {True: _Extremes(), False: _Extremes()}
     rgb_pages: list[int] = []
     rich_pages: list[int] = []
+    colour_pages: list[int] = []
     with pdfplumber.open(io.BytesIO(data)) as plumber:
         for number, sheet in enumerate(plumber.pages, start=1):
             for char in sheet.chars:
@@ -355,6 +363,14 @@ def preflight(
                     for o in objs
                 ):
                     rgb_pages.append(number)
+            if color == "gray" and number not in colour_pages:
+                objs = [*sheet.chars, *sheet.lines, *sheet.rects, *sheet.curves]
+                if any(
+                    _is_colour_ink(o.get("non_stroking_color"))
+                    or _is_colour_ink(o.get("stroking_color"))
+                    for o in objs
+                ):
+                    colour_pages.append(number)
 
     checks.append(
         Check(
@@ -406,6 +422,15 @@ def preflight(
                 "rich black found" if rich_pages else "K only",
                 not rich_pages,
                 _pages_text(rich_pages),
+            )
+        )
+    if color == "gray":
+        checks.append(
+            Check(
+                "gray: black ink only",
+                "colour ink found" if colour_pages else "K only",
+                not colour_pages,
+                _pages_text(colour_pages),
             )
         )
     else:

@@ -26,6 +26,7 @@ boxes, the fonts and the colour operators of the content streams.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +34,6 @@ from typing import Any
 
 import pdfplumber
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 INCH = 72.0
 BLEED = 0.125 * INCH
@@ -160,14 +160,14 @@ def _fonts(resources: Any, seen: set[int]) -> Iterator[tuple[str, bool]]:
             yield from _fonts(xobject.get("/Resources"), seen)
 
 
-_SPACE_OPS = {
-    b"rg": "DeviceRGB",
-    b"RG": "DeviceRGB",
-    b"g": "DeviceGray",
-    b"G": "DeviceGray",
-    b"k": "DeviceCMYK",
-    b"K": "DeviceCMYK",
-}
+#: Colour operators in a content stream: three numbers and rg/RG (RGB), one and
+#: g/G (gray), four and k/K (CMYK), or a named space set with cs/CS.
+_NUMBER = rb"[-+]?(?:\d+\.?\d*|\.\d+)"
+_COLOUR_OPS = re.compile(
+    rb"(?:^|\s)(?:(?:%(n)s\s+){3}(?P<rgb>rg|RG)|(?:%(n)s\s+){4}(?P<cmyk>k|K)"
+    rb"|%(n)s\s+(?P<gray>g|G)|/(?P<named>[^\s/\[\]()<>]+)\s+(?:cs|CS))(?=\s|$)"
+    % {b"n": _NUMBER}
+)
 
 
 def _space_name(space: Any, resources: Any) -> str:
@@ -183,17 +183,23 @@ def _space_name(space: Any, resources: Any) -> str:
     return name.lstrip("/")
 
 
-def _colour_spaces(reader: PdfReader, page: Any, resources: Any, out: set[str]) -> None:
+def _colour_spaces(page: Any, resources: Any, out: set[str]) -> None:
+    """The colour spaces a page (or form) sets, read from its content stream's operators."""
     resources = resources.get_object() if resources is not None else None
-    contents = page.get_contents() if hasattr(page, "get_contents") else page
-    if contents is None:
-        return
-    stream = ContentStream(contents, reader)
-    for operands, operator in stream.operations:
-        if operator in _SPACE_OPS:
-            out.add(_SPACE_OPS[operator])
-        elif operator in (b"cs", b"CS") and operands:
-            out.add(_space_name(operands[0], resources))
+    if hasattr(page, "get_contents"):
+        contents = page.get_contents()
+        data = contents.get_data() if contents is not None else b""
+    else:
+        data = page.get_data()
+    for match in _COLOUR_OPS.finditer(data):
+        if match["rgb"]:
+            out.add("DeviceRGB")
+        elif match["cmyk"]:
+            out.add("DeviceCMYK")
+        elif match["gray"]:
+            out.add("DeviceGray")
+        else:
+            out.add(_space_name("/" + match["named"].decode("latin-1"), resources))
     if resources is None:
         return
     for xobject in (resources.get("/XObject") or {}).values():
@@ -203,7 +209,7 @@ def _colour_spaces(reader: PdfReader, page: Any, resources: Any, out: set[str]) 
             if space is not None:
                 out.add(_space_name(space, resources))
         elif xobject.get("/Subtype") == "/Form":
-            _colour_spaces(reader, xobject, xobject.get("/Resources"), out)
+            _colour_spaces(xobject, xobject.get("/Resources"), out)
 
 
 def _is_rich_black(colour: Any) -> bool:
@@ -409,9 +415,11 @@ def preflight(
 
     spaces: set[str] = set()
     for page in reader.pages:
-        _colour_spaces(reader, page, page.get("/Resources"), spaces)
+        _colour_spaces(page, page.get("/Resources"), spaces)
     used = ", ".join(sorted(spaces)) or "none"
-    if color in ("gray", "cmyk"):
+    if color not in ("gray", "cmyk"):
+        checks.append(Check("colour spaces", used, True))
+    else:
         has_rgb = "DeviceRGB" in spaces or bool(rgb_pages)
         checks.append(
             Check(f"colour spaces ({color}: no RGB)", used, not has_rgb, _pages_text(rgb_pages))
@@ -433,8 +441,6 @@ def preflight(
                 _pages_text(colour_pages),
             )
         )
-    else:
-        checks.append(Check("colour spaces", used, True))
     return Report(count, tuple(checks))
 
 

@@ -220,13 +220,15 @@ def test_index_opens_today_else_the_latest(site: Path, page: Page) -> None:
 
 
 def test_served_by_a_plain_web_server(site: Path, page: Page) -> None:
-    handler = partial(SimpleHTTPRequestHandler, directory=str(site))
+    # Served below the server's root, as on a real site: nothing may be asked
+    # of the server outside the folder (not even a favicon).
+    handler = partial(SimpleHTTPRequestHandler, directory=str(site.parent))
     handler.log_message = lambda *args: None  # type: ignore[attr-defined]
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        root = f"http://127.0.0.1:{server.server_address[1]}/"
+        root = f"http://127.0.0.1:{server.server_address[1]}/{site.name}/"
         page.page.goto(root + "index.html?today=2026-11-24")
         page.page.wait_for_url("**/2026-11-24/index.html")
         assert page.page.locator("[data-cell]").count() == 16
@@ -253,3 +255,31 @@ def test_touch_on_a_phone(site: Path, browser: Any) -> None:
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+def test_statistics_and_streaks(site: Path, page: Page) -> None:
+    page.page.goto((site / "archive.html").as_uri())
+    solved = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-27"]
+    records: dict[str, object] = {
+        f"puzzlegen:cats-cradle:{d}": {"solved": True, "moves": 4} for d in solved
+    }
+    records["puzzlegen:cats-cradle:2026-11-28"] = {"solved": False, "progress": []}
+    page.page.evaluate(
+        "r => Object.entries(r).forEach(([k, v]) => localStorage.setItem(k, JSON.stringify(v)))",
+        records,
+    )
+
+    def stats(today: str) -> dict[str, str]:
+        page.page.goto((site / "archive.html").as_uri() + f"?today={today}")
+        names = page.page.locator("#stats-list dt").all_inner_texts()
+        return dict(zip(names, page.page.locator("#stats-list dd").all_inner_texts(), strict=True))
+
+    assert stats("2026-11-25") == {
+        "Played": "5",
+        "Solved": "4",
+        "Current streak": "3",
+        "Longest streak": "3",
+    }
+    assert stats("2026-11-28")["Current streak"] == "1"  # yesterday's solve keeps it alive
+    assert stats("2026-11-29")["Current streak"] == "0"
+    assert page.page.inner_text('tr[data-date="2026-11-28"] .solved-cell') == "started"

@@ -14,11 +14,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlegen.catscradle.game_api import CATS_CRADLE
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.daily import daily_puzzle, date_range
 from puzzlegen.generator import puzzles_from_seed
 from puzzlegen.render.book import BookOptions, build_book
-from puzzlegen.render.daily_pages import write_archive, write_daily
+from puzzlegen.render.pages import write_archive, write_daily
 
 
 def main() -> None:

@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from oracle import oracle_best_spaces
 
-from puzzlegen.catscradle.game import seeded_positions
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import best_line
+from puzzlegen.catscradle.wholegame import seeded_positions
 
 
 def measure(

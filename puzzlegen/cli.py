@@ -24,9 +24,9 @@ from puzzlegen.catalog import DEFAULT_DB, Catalog
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.puzzle import position_from_description
 from puzzlegen.catscradle.solver import best_line
+from puzzlegen.catscradle.views.prose import best_line_sentence, spaces_phrase
 from puzzlegen.errors import CatalogError, InvalidInputError, PuzzlegenError
 from puzzlegen.games import DEFAULT_GAME, GAMES, LEVELS, get_game, parse_level
-from puzzlegen.render.prose import best_line_sentence, spaces_phrase
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -516,7 +516,7 @@ def daily(
     dates = _dates(date_text, from_text, to_text)
     chosen = [(d, daily_puzzle(d, game)) for d in _progress(dates, "Choosing daily puzzles")]
     if output is not None:
-        from puzzlegen.render.daily_pages import write_archive, write_daily
+        from puzzlegen.render.pages import write_archive, write_daily
 
         for d, puzzle in _progress(chosen, "Writing daily pages"):
             write_daily(game, d, puzzle, output, mono=mono)

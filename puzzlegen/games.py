@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from puzzlegen.diagram import Diagram
 from puzzlegen.errors import InvalidInputError
-from puzzlegen.render.diagram import Diagram
 
 #: Difficulty levels shared by every game, easiest first.
 LEVELS = ("Easy", "Medium", "Hard", "Expert")
@@ -120,7 +120,7 @@ def get_game(name: str) -> Game:
 
 
 def _registry() -> dict[str, Game]:
-    from puzzlegen.catscradle.game_api import CATS_CRADLE
+    from puzzlegen.catscradle.plugin import CATS_CRADLE
 
     return {CATS_CRADLE.name: CATS_CRADLE}
 

@@ -9,12 +9,12 @@ from conftest import own
 from pypdf import PdfReader
 
 from puzzlegen.catalog import Catalog
-from puzzlegen.catscradle.game_api import CATS_CRADLE
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.position import Position
+from puzzlegen.catscradle.views.prose import number_word, read_moves
 from puzzlegen.cli import main
 from puzzlegen.generator import generate, mix_quotas, puzzles_from_seed
 from puzzlegen.render.book import BookOptions, build_book
-from puzzlegen.render.prose import number_word, read_moves
 
 INCH = 72.0
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from conftest import DATA, own
 
-from puzzlegen.catscradle.game_api import CATS_CRADLE
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_json, daily_puzzle, date_range, parse_date
 from puzzlegen.errors import InvalidInputError

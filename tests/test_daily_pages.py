@@ -9,9 +9,9 @@ import html5lib
 import pytest
 from conftest import own
 
+from puzzlegen.catscradle.views.prose import read_moves
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_puzzle
-from puzzlegen.render.prose import read_moves
 from puzzlegen.render.templating import render
 
 

@@ -14,11 +14,11 @@ import pytest
 from pypdf import PdfReader
 
 from puzzlegen.catalog import Catalog
+from puzzlegen.diagram import Diagram, Group, Rect, Text
 from puzzlegen.errors import InvalidInputError
 from puzzlegen.games import GAMES, LEVELS, Game, get_game
 from puzzlegen.generator import generate, puzzles_from_catalog
 from puzzlegen.render.book import BookOptions, build_book
-from puzzlegen.render.diagram import Diagram, Group, Rect, Text
 
 
 @dataclass(frozen=True)

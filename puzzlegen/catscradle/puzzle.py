@@ -34,9 +34,9 @@ from typing import Any
 from puzzlegen.catscradle.board import CELLS, CENTRE
 from puzzlegen.catscradle.canonical import canonical_key
 from puzzlegen.catscradle.cards import RANK_NAMES, Card
-from puzzlegen.catscradle.game import play
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.solver import Line, analyse, novice_line
+from puzzlegen.catscradle.wholegame import play
 from puzzlegen.errors import InvalidInputError, PuzzleIdError
 from puzzlegen.rng import SeededStream
 

@@ -38,10 +38,10 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 import puzzlegen
+from puzzlegen.catscradle.views.prose import spaces_phrase
+from puzzlegen.diagram import Diagram
 from puzzlegen.games import LEVELS, Game, Puzzle
-from puzzlegen.render.diagram import Diagram
 from puzzlegen.render.pdf import FONT, FONT_BOLD, DiagramFlowable, register_fonts
-from puzzlegen.render.prose import spaces_phrase
 
 BLEED = 0.125 * inch
 

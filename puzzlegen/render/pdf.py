@@ -17,7 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable
 
-from puzzlegen.render.diagram import PIPS, Diagram, Group, Ops, Path, Pip, Rect, Text
+from puzzlegen.diagram import PIPS, Diagram, Group, Ops, Path, Pip, Rect, Text
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"

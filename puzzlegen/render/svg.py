@@ -15,8 +15,8 @@ from typing import Any
 import svgwrite
 
 from puzzlegen.catscradle.position import Move, Position
-from puzzlegen.render.board import board_diagram
-from puzzlegen.render.diagram import PIPS, Diagram, Group, Ops, Path, Pip, Rect, Text
+from puzzlegen.catscradle.views.board import board_diagram
+from puzzlegen.diagram import PIPS, Diagram, Group, Ops, Path, Pip, Rect, Text
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 

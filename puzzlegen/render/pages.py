@@ -13,10 +13,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
+from puzzlegen.catscradle.views.prose import spaces_phrase
 from puzzlegen.daily import daily_json
 from puzzlegen.fileio import write_text
 from puzzlegen.games import Game, Puzzle
-from puzzlegen.render.prose import spaces_phrase
 from puzzlegen.render.svg import to_svg
 from puzzlegen.render.templating import render
 

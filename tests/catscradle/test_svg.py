@@ -9,9 +9,9 @@ from hypothesis import given
 
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import best_line
+from puzzlegen.catscradle.views.board import board_diagram
 from puzzlegen.cli import main
-from puzzlegen.render.board import board_diagram
-from puzzlegen.render.diagram import Group, Pip
+from puzzlegen.diagram import Group, Pip
 from puzzlegen.render.svg import board_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink"}

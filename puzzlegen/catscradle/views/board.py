@@ -1,4 +1,4 @@
-"""Cat's Cradle positions as :class:`~puzzlegen.render.diagram.Diagram` s.
+"""Cat's Cradle positions as :class:`~puzzlegen.diagram.Diagram` s.
 
 Each cell holds its stack fanned downwards, bottom card first, so the rank
 and suit in the top strip of every card can be read; the top card shows a
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from puzzlegen.catscradle.board import LINES, SIZE, coords
 from puzzlegen.catscradle.cards import Card
 from puzzlegen.catscradle.position import Move, Position
-from puzzlegen.render.diagram import Diagram, Group, Ops, Path, Pip, Rect, Text, circle
+from puzzlegen.diagram import Diagram, Group, Ops, Path, Pip, Rect, Text, circle
 
 CARD_W = 40.0
 CARD_H = 56.0

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from puzzlegen.catscradle import puzzle as cc
 
 if TYPE_CHECKING:
+    from puzzlegen.diagram import Diagram
     from puzzlegen.games import Puzzle
-    from puzzlegen.render.diagram import Diagram
 
 
 def _own(puzzle: Puzzle) -> cc.Puzzle:
@@ -48,26 +48,26 @@ class CatsCradle:
     def diagram(
         self, puzzle: Puzzle, *, solution: bool = False, mono: bool = False, title: str = ""
     ) -> Diagram:
-        from puzzlegen.render.board import board_diagram
+        from puzzlegen.catscradle.views.board import board_diagram
 
         own = _own(puzzle)
         arrows = own.best.moves if solution else ()
         return board_diagram(own.position, arrows=arrows, mono=mono, title=title or None)
 
     def solution_text(self, puzzle: Puzzle) -> str:
-        from puzzlegen.render.prose import solution_text
+        from puzzlegen.catscradle.views.prose import solution_text
 
         return solution_text(_own(puzzle))
 
     def rules_text(self) -> list[str]:
         from puzzlegen.render.templating import render
 
-        blocks = render("how_to_play.txt.j2").split("\n\n")
+        blocks = render("catscradle/how_to_play.txt.j2").split("\n\n")
         return [" ".join(block.split()) for block in blocks if block.strip()]
 
     def rules_diagram(self, *, mono: bool = False) -> tuple[Diagram, str]:
         from puzzlegen.catscradle.position import Position
-        from puzzlegen.render.board import board_diagram
+        from puzzlegen.catscradle.views.board import board_diagram
 
         example = Position.parse("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S")
         diagram = board_diagram(example, show_lines=True, mono=mono, title="The 18 lines")

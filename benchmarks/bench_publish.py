@@ -28,7 +28,7 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    puzzles = puzzles_from_seed(args.count, seed="bench")
+    puzzles = puzzles_from_seed(args.count, seed="bench", game=CATS_CRADLE)
     chosen = time.perf_counter() - start
     start = time.perf_counter()
     pdf = build_book(CATS_CRADLE, puzzles, BookOptions(page_size="6x9", bleed=True))
@@ -41,7 +41,7 @@ def main() -> None:
     days = date_range(dt.date(args.year, 1, 1), dt.date(args.year, 12, 31))
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
-        chosen_days = [(day, daily_puzzle(day)) for day in days]
+        chosen_days = [(day, daily_puzzle(day, CATS_CRADLE)) for day in days]
         select = time.perf_counter() - start
         start = time.perf_counter()
         for day, puzzle in chosen_days:

@@ -1,9 +1,8 @@
 """One puzzle a date: the same for everyone, on every machine, in every later version.
 
 The puzzle for a date depends on the date alone, never on a catalog or the
-clock.  The weekday sets what is wanted (the game's ``daily_schedule``; for
-Cat's Cradle: Monday easiest, rising to Saturday, and a mid-game position on
-Sunday).  Candidates are the puzzles for the seeds ``daily-YYYY-MM-DD-0``,
+clock.  The game's schedule (:meth:`Game.daily_plan`) says what kind and
+level of puzzle the date wants.  Candidates are the puzzles for the seeds ``daily-YYYY-MM-DD-0``,
 ``-1``, ... and the first of the wanted kind and level is the day's puzzle.
 
 Different dates draw from disjoint seed streams, so two dates share a puzzle
@@ -17,7 +16,7 @@ import datetime as dt
 from typing import Any
 
 from puzzlegen.errors import InvalidInputError
-from puzzlegen.games import DEFAULT_GAME, Game, Puzzle, get_game
+from puzzlegen.games import Game, Puzzle
 
 
 def parse_date(text: str) -> dt.date:
@@ -27,14 +26,14 @@ def parse_date(text: str) -> dt.date:
         raise InvalidInputError(f"a date reads YYYY-MM-DD, got {text!r}") from None
 
 
-def daily_puzzle(date: dt.date, game: Game | None = None) -> Puzzle:
-    """The puzzle for ``date``.
+def daily_puzzle(date: dt.date, game: Game) -> Puzzle:
+    """The puzzle of ``game`` for ``date``.
 
-    >>> daily_puzzle(dt.date(2026, 11, 23)).level   # a Monday
+    >>> from puzzlegen.registry import get_game
+    >>> daily_puzzle(dt.date(2026, 11, 23), get_game("cats-cradle")).level   # a Monday
     'Easy'
     """
-    game = game or get_game(DEFAULT_GAME)
-    kind, level = game.daily_schedule[date.weekday()]
+    kind, level = game.daily_plan(date)
     index = 0
     while True:
         seed = f"daily-{date.isoformat()}-{index}"

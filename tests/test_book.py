@@ -91,7 +91,9 @@ def test_every_printed_line_replays_to_its_count(small_book: Path) -> None:
     text = " ".join(page.extract_text() for page in reader.pages)
     text = " ".join(text.split())
     levels = ["Easy", "Medium", "Hard", "Expert"]
-    ordered = sorted(puzzles_from_seed(8, seed="t"), key=lambda p: levels.index(p.level))
+    ordered = sorted(
+        puzzles_from_seed(8, seed="t", game=CATS_CRADLE), key=lambda p: levels.index(p.level)
+    )
     puzzles = dict(enumerate(ordered, start=1))
     pattern = re.compile(
         r"Puzzle (\d+) \((\w+), (\w+) spaces?\) .*? best line of play is (.*?) — giving (\w+) space"
@@ -110,7 +112,7 @@ def test_every_printed_line_replays_to_its_count(small_book: Path) -> None:
 
 
 def test_same_inputs_same_bytes(tmp_path: Path) -> None:
-    puzzles = puzzles_from_seed(4, seed="bytes")
+    puzzles = puzzles_from_seed(4, seed="bytes", game=CATS_CRADLE)
     options = BookOptions(page_size="a4", mono=True)
     assert build_book(CATS_CRADLE, puzzles, options) == build_book(CATS_CRADLE, puzzles, options)
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
@@ -145,7 +147,7 @@ def test_mirrored_margins(small_book: Path) -> None:
 
 def test_mix_quotas_and_levels() -> None:
     assert mix_quotas(10) == {"Easy": 3, "Medium": 3, "Hard": 2, "Expert": 2}
-    puzzles = puzzles_from_seed(6, seed="q", level="Hard")
+    puzzles = puzzles_from_seed(6, seed="q", level="Hard", game=CATS_CRADLE)
     assert all(p.level == "Hard" for p in puzzles)
     assert len({p.key for p in puzzles}) == 6
 
@@ -153,7 +155,7 @@ def test_mix_quotas_and_levels() -> None:
 def test_books_from_a_catalog_never_repeat(tmp_path: Path) -> None:
     db = tmp_path / "c.sqlite"
     with Catalog(db) as catalog:
-        generate(catalog, 12, seed="bk", kind="opening", level="Medium")
+        generate(catalog, 12, seed="bk", kind="opening", level="Medium", game=CATS_CRADLE)
     for title in ("One", "Two"):
         argv = f"book --count 5 --level medium --db {db} -o {tmp_path / title}.pdf".split()
         assert main([*argv, "--title", title]) == 0
@@ -171,7 +173,7 @@ def test_books_from_a_catalog_never_repeat(tmp_path: Path) -> None:
 
 
 def test_how_to_play_has_the_lines_diagram_and_credit() -> None:
-    puzzles = puzzles_from_seed(1, seed="h", level="Easy")
+    puzzles = puzzles_from_seed(1, seed="h", level="Easy", game=CATS_CRADLE)
     reader = PdfReader(__import__("io").BytesIO(build_book(CATS_CRADLE, puzzles, BookOptions())))
     text = " ".join(p.extract_text() for p in reader.pages)
     assert "invented by Michael Bourne" in text
@@ -188,5 +190,5 @@ def test_book_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
 
 
 def test_position_text_in_book_is_canonical() -> None:
-    puzzle = own(puzzles_from_seed(1, seed="c", level="Easy")[0])
+    puzzle = own(puzzles_from_seed(1, seed="c", level="Easy", game=CATS_CRADLE)[0])
     assert Position.parse(str(puzzle.position)) == puzzle.position

@@ -13,6 +13,7 @@ import pytest
 
 from puzzlegen.catalog import Catalog
 from puzzlegen.catscradle.canonical import Disguise
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.puzzle import from_position, make_puzzle
 from puzzlegen.errors import CatalogError
 from puzzlegen.generator import generate
@@ -25,26 +26,26 @@ def ids(path: Path) -> list[str]:
 
 def test_generate_is_the_same_for_any_number_of_jobs(tmp_path: Path) -> None:
     with Catalog(tmp_path / "one.sqlite") as one:
-        generate(one, 40, seed="t", jobs=1)
+        generate(one, 40, seed="t", jobs=1, game=CATS_CRADLE)
     with Catalog(tmp_path / "two.sqlite") as two:
-        generate(two, 40, seed="t", jobs=2)
+        generate(two, 40, seed="t", jobs=2, game=CATS_CRADLE)
     assert ids(tmp_path / "one.sqlite") == ids(tmp_path / "two.sqlite")
     assert len(ids(tmp_path / "one.sqlite")) == 40
 
 
 def test_runs_resume_where_the_last_commit_left_off(tmp_path: Path) -> None:
     with Catalog(tmp_path / "whole.sqlite") as whole:
-        generate(whole, 30, seed="r")
+        generate(whole, 30, seed="r", game=CATS_CRADLE)
     with Catalog(tmp_path / "parts.sqlite") as parts:
-        generate(parts, 12, seed="r")
+        generate(parts, 12, seed="r", game=CATS_CRADLE)
     with Catalog(tmp_path / "parts.sqlite") as parts:
-        generate(parts, 18, seed="r")
+        generate(parts, 18, seed="r", game=CATS_CRADLE)
     assert ids(tmp_path / "parts.sqlite") == ids(tmp_path / "whole.sqlite")
 
 
 def _generate_forever(path: str) -> None:
     with Catalog(path) as catalog:
-        generate(catalog, 10_000, seed="k")
+        generate(catalog, 10_000, seed="k", game=CATS_CRADLE)
 
 
 def test_a_killed_run_loses_nothing_committed(tmp_path: Path) -> None:
@@ -62,9 +63,9 @@ def test_a_killed_run_loses_nothing_committed(tmp_path: Path) -> None:
     kept = ids(path)
     assert len(kept) >= 15
     with Catalog(path) as catalog:
-        generate(catalog, 10, seed="k")
+        generate(catalog, 10, seed="k", game=CATS_CRADLE)
     with Catalog(tmp_path / "fresh.sqlite") as fresh:
-        generate(fresh, len(kept) + 10, seed="k")
+        generate(fresh, len(kept) + 10, seed="k", game=CATS_CRADLE)
     # Nothing lost, nothing repeated: the resumed catalog is a prefix-extension.
     assert ids(path)[: len(kept)] == kept
     # The resumed stream is exactly what one uninterrupted run produces.
@@ -74,7 +75,7 @@ def test_a_killed_run_loses_nothing_committed(tmp_path: Path) -> None:
 
 def test_level_and_kind_filters(tmp_path: Path) -> None:
     with Catalog(tmp_path / "c.sqlite") as catalog:
-        added = generate(catalog, 6, seed="f", kind="midgame", level="Medium")
+        added = generate(catalog, 6, seed="f", kind="midgame", level="Medium", game=CATS_CRADLE)
         assert all(p["kind"] == "midgame" and p["level"] == "Medium" for p in added)
         assert catalog.counts()["level"]["Medium"] == 6
 
@@ -93,7 +94,7 @@ def test_unique_by_canonical_key(tmp_path: Path) -> None:
 
 def test_publications_are_recorded(tmp_path: Path) -> None:
     with Catalog(tmp_path / "c.sqlite") as catalog:
-        generate(catalog, 5, seed="p")
+        generate(catalog, 5, seed="p", game=CATS_CRADLE)
         first = catalog.puzzles()[0]
         catalog.record_publication(first["key"], "book:Test")
         assert catalog.publications(first["key"]) == ["book:Test"]
@@ -112,7 +113,7 @@ def test_not_a_catalog(tmp_path: Path) -> None:
 
 def test_catalog_is_plain_sqlite(tmp_path: Path) -> None:
     with Catalog(tmp_path / "c.sqlite") as catalog:
-        generate(catalog, 3, seed="q")
+        generate(catalog, 3, seed="q", game=CATS_CRADLE)
     rows = sqlite3.connect(tmp_path / "c.sqlite").execute("SELECT id, par FROM puzzles").fetchall()
     assert len(rows) == 3 and all(par > 0 for _, par in rows)
 

@@ -9,6 +9,7 @@ import html5lib
 import pytest
 from conftest import own
 
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.views.prose import read_moves
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_puzzle
@@ -30,7 +31,7 @@ def test_one_date(tmp_path: Path) -> None:
         "solution.svg",
     ]
     data = json.loads((folder / "puzzle.json").read_text())
-    puzzle = own(daily_puzzle(dt.date(2026, 11, 29)))
+    puzzle = own(daily_puzzle(dt.date(2026, 11, 29), CATS_CRADLE))
     assert data["date"] == "2026-11-29" and data["id"] == puzzle.id and data["kind"] == "midgame"
     page = strict((folder / "index.html").read_text())
     assert page.find(".//title").text == "Cat's Cradle for Sunday 29 November 2026"  # type: ignore[union-attr]
@@ -63,8 +64,9 @@ def test_every_inserted_value_is_escaped() -> None:
         long_date=nasty,
         level=nasty,
         puzzle_id=nasty,
-        kind="opening",
-        spaces=nasty,
+        kind=nasty,
+        goal=nasty,
+        position_caption=nasty,
         position=nasty,
         solution=nasty,
         width=1,

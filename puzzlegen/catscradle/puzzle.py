@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -221,6 +220,10 @@ class Puzzle:
     def description(self) -> str:
         return describe(self.position)
 
+    @property
+    def position_text(self) -> str:
+        return str(self.position)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -228,7 +231,7 @@ class Puzzle:
             "kind": self.kind,
             "seed": self.seed,
             "description": self.description,
-            "position": str(self.position),
+            "position": self.position_text,
             "par": self.par,
             "level": self.level,
             "insight": self.insight,
@@ -239,9 +242,6 @@ class Puzzle:
             "novice_line": [m.to_json() for m in self.novice.moves],
             "key": self.key,
         }
-
-    def json_text(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True)
 
 
 def from_position(position: Position, kind: str = "opening", seed: str | None = None) -> Puzzle:

@@ -13,7 +13,6 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from puzzlegen.catscradle.views.prose import spaces_phrase
 from puzzlegen.daily import daily_json
 from puzzlegen.fileio import write_text
 from puzzlegen.games import Game, Puzzle
@@ -46,10 +45,11 @@ def write_daily(
         level=puzzle.level,
         puzzle_id=puzzle.id,
         kind=puzzle.kind,
-        spaces=spaces_phrase(puzzle.par),
+        goal=game.goal(puzzle),
+        position_caption=game.position_caption,
         game=game.title,
         credit=game.credit,
-        position=str(puzzle.to_json()["position"]),
+        position=puzzle.position_text,
         solution=game.solution_text(puzzle),
         width=round(puzzle_diagram.width * 1.5),
         height=round(puzzle_diagram.height * 1.5),

@@ -86,17 +86,23 @@ def publish_dailies(
     *,
     db: Path | None = None,
     mono: bool = False,
-    progress: Callable[
-        [Sequence[tuple[dt.date, Puzzle]], str], Iterable[tuple[dt.date, Puzzle]]
-    ] = lambda items, _what: items,
-) -> None:
-    """Write the pages of ``chosen`` dates under ``out_dir`` (if any) and record them in ``db``."""
+    progress: Callable[[Sequence[tuple[dt.date, Puzzle]], str], Iterable[tuple[dt.date, Puzzle]]]
+    = lambda items, _what: items,
+) -> list[str]:
+    """Write the pages of ``chosen`` dates under ``out_dir`` (if any) and record them in ``db``.
+
+    Returns warnings about what was found on disk (a stray or malformed day).
+    """
+    warnings: list[str] = []
     if out_dir is not None:
         from puzzlegen.render.pages import write_archive, write_daily
 
+        # The site around the days first, so no page ever links to a missing
+        # archive or script (even if the run is killed), then again at the end.
+        write_archive(game, out_dir, mono=mono)
         for date, puzzle in progress(chosen, "Writing daily pages"):
             write_daily(game, date, puzzle, out_dir, mono=mono)
-        if len(chosen) > 1:
-            write_archive(game, out_dir)
+        warnings = write_archive(game, out_dir, mono=mono)
     if db is not None:
         record(db, ((p, f"daily:{d.isoformat()}") for d, p in chosen))
+    return warnings

@@ -143,7 +143,8 @@ def daily(
 
     dates = _dates(date_text, from_text, to_text)
     chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
-    publish_dailies(game, chosen, output, db=db, mono=mono, progress=progress)
+    for warning in publish_dailies(game, chosen, output, db=db, mono=mono, progress=progress):
+        click.echo(f"puzzlegen: warning: {warning}", err=True)
     if output is not None:
         click.echo(f"Wrote {len(chosen)} daily page(s) under {output}/", err=as_json)
         if not as_json:

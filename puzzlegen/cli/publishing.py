@@ -36,13 +36,26 @@ from puzzlegen.games import Game
     help="Trim size.",
 )
 @click.option("--bleed", is_flag=True, help="Add 0.125 in bleed at the outside, top and bottom.")
-@click.option("--mono", is_flag=True, help="Black-and-white print: red pips drawn hollow.")
+@click.option(
+    "--color",
+    "color",
+    type=click.Choice(["rgb", "gray", "cmyk"]),
+    default="rgb",
+    show_default=True,
+    help="gray: black ink only, red pips hollow; cmyk: black text and pips in black ink alone.",
+)
+@click.option("--mono", is_flag=True, help="The same as --color gray.")
 @click.option(
     "--per-page",
     type=click.IntRange(min=1, max=6),
-    help="Puzzles per page at most [default: 2 for 6x9, 4 otherwise].",
+    help="Puzzles per page; fewer only where a tall position needs the room "
+    "[default: 2 for 6x9, 4 otherwise].",
 )
 @click.option("--title", help='The book\'s title [default: "<game> Puzzles"].')
+@click.option("--author", default="puzzlegen", show_default=True, help="For the copyright page.")
+@click.option("--publisher", default="", help="For the copyright page.")
+@click.option("--isbn", default="", help="ISBN-10 or ISBN-13, checked, for the copyright page.")
+@click.option("--edition", default="First edition", show_default=True)
 @click.option(
     "-o",
     "--output",
@@ -59,16 +72,24 @@ def book(
     db: Path | None,
     page_size: str,
     bleed: bool,
+    color: str,
     mono: bool,
     per_page: int | None,
     title: str | None,
+    author: str,
+    publisher: str,
+    isbn: str,
+    edition: str,
     output: Path,
     game: Game,
 ) -> None:
     """Make a print-ready PDF book of COUNT puzzles with solutions.
 
     Puzzles are grouped by level, easiest first; the solutions at the back
-    are written out move by move with a numbered diagram.  Fonts are
+    are written out move by move with a numbered diagram and the final
+    position.  The book is checked with 'puzzlegen preflight' (KDP and
+    IngramSpark paperback rules) and written only if it passes; short books
+    are padded with ruled notes pages to the 24-page minimum.  Fonts are
     embedded and the same options always give the same bytes.
 
     \b
@@ -78,7 +99,7 @@ def book(
       puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
     """
     from puzzlegen.publish import choose_book_puzzles, make_book
-    from puzzlegen.render.book import BookOptions
+    from puzzlegen.render.book import BookOptions, check_isbn
 
     if level and mix:
         raise click.UsageError("give --level or --mix, not both")
@@ -87,10 +108,25 @@ def book(
     title = f"{game.title} Puzzles" if title is None else title
     if not title.strip():
         raise click.BadParameter("the title is empty", param_hint="'--title'")
+    if mono and color not in ("rgb", "gray"):
+        raise click.UsageError("give --mono or --color, not both")
+    if isbn:
+        try:
+            isbn = check_isbn(isbn)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--isbn'") from None
     with status("Choosing puzzles…"):
         puzzles = choose_book_puzzles(game, count, level=level, seed=seed, db=db)
     options = BookOptions(
-        title=title, page_size=page_size, bleed=bleed, mono=mono, per_page=per_page
+        title=title,
+        page_size=page_size,
+        bleed=bleed,
+        color="gray" if mono else color,
+        per_page=per_page,
+        author=author,
+        publisher=publisher,
+        isbn=isbn,
+        edition=edition,
     )
     with status("Typesetting the book…"):
         made = make_book(game, puzzles, output, options, db=db)
@@ -162,6 +198,49 @@ def daily(
         click.echo()
 
 
+@click.command(context_settings=CONTEXT)
+@click.argument("pdf", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--trim",
+    type=click.Choice(["a4", "letter", "6x9"]),
+    help="The trim size the pages must have [default: the first page's trim box].",
+)
+@click.option("--bleed/--no-bleed", default=None, help="Whether pages must carry bleed.")
+@click.option(
+    "--color",
+    type=click.Choice(["rgb", "gray", "cmyk"]),
+    help="gray and cmyk: fail on any RGB and on black text in more than black ink.",
+)
+def preflight(pdf: Path, trim: str | None, bleed: bool | None, color: str | None) -> int:
+    """Check PDF against the paperback rules of KDP and IngramSpark; exit 1 if it fails.
+
+    Prints a table: trim and bleed boxes, fonts embedded, smallest text
+    (7 pt), thinnest stroke (0.75 pt), ink outside the safe area (0.375 in
+    from the trim with bleed, 0.25 in without), the gutter on each side (by
+    page count), the page count (24-828) and the colour spaces used.
+
+    \b
+    Examples:
+      puzzlegen preflight output/book.pdf
+      puzzlegen preflight book.pdf --trim 6x9 --bleed --color cmyk
+    """
+    from pypdf.errors import PyPdfError
+    from rich.console import Console
+
+    from puzzlegen.errors import InvalidInputError
+    from puzzlegen.render.book import PAGE_SIZES
+    from puzzlegen.render.preflight import preflight as check
+    from puzzlegen.render.preflight import render_table
+
+    try:
+        report = check(pdf, trim=PAGE_SIZES[trim] if trim else None, bleed=bleed, color=color)
+    except (PyPdfError, ValueError, KeyError) as exc:
+        raise InvalidInputError(f"cannot read {str(pdf)!r} as a PDF: {exc}") from None
+    Console(width=110).print(render_table(report, pdf.name))
+    click.echo("passes" if report.ok else f"FAILS: {len(report.failures)} rule(s)")
+    return 0 if report.ok else 1
+
+
 def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:
     from puzzlegen.daily import date_range, parse_date
 
@@ -172,4 +251,4 @@ def _dates(date_text: str | None, from_text: str | None, to_text: str | None) ->
     raise click.UsageError("give either --date, or both --from and --to")
 
 
-COMMANDS = (book, daily)
+COMMANDS = (book, daily, preflight)

@@ -7,11 +7,13 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from puzzlegen.catalog import Catalog
+from puzzlegen.catalog import SCHEMA_VERSION, Catalog
 from puzzlegen.catscradle.canonical import Disguise
 from puzzlegen.catscradle.puzzle import from_position, make_puzzle
 from puzzlegen.errors import CatalogError
@@ -147,3 +149,123 @@ def test_ctrl_c_with_workers_stops_cleanly_and_keeps_the_catalog(tmp_path: Path)
     assert err.strip() == "puzzlegen: interrupted"
     kept = ids(db)
     assert len(kept) >= 20 and len(set(kept)) == len(kept)
+
+
+def _tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as db:
+        return {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def test_a_new_catalog_records_its_schema_version(tmp_path: Path) -> None:
+    with Catalog(tmp_path / "c.sqlite"):
+        pass
+    db = sqlite3.connect(tmp_path / "c.sqlite")
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 1
+    db.close()
+
+
+def test_a_newer_catalog_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        generate(catalog, 2, seed="n")
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    for readonly in (False, True):
+        with pytest.raises(CatalogError, match=f"schema version {SCHEMA_VERSION + 1}, newer"):
+            Catalog(path, readonly=readonly)
+
+
+def test_another_sqlite_file_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "notes.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    for readonly in (True, False):
+        with pytest.raises(CatalogError, match=r"not a puzzlegen catalog.*'notes'"):
+            Catalog(path, readonly=readonly)
+    assert _tables(path) == {"notes"}
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    db.close()
+
+
+def test_reading_an_empty_file_creates_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite"
+    path.write_bytes(b"")
+    with pytest.raises(CatalogError, match="not a puzzlegen catalog"):
+        Catalog(path, readonly=True)
+    assert path.read_bytes() == b""
+    with pytest.raises(CatalogError, match="no catalog at"):
+        Catalog(tmp_path / "missing.sqlite", readonly=True)
+    assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_a_corrupt_catalog_fails_with_catalog_error(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        generate(catalog, 30, seed="c")
+    data = bytearray(path.read_bytes())
+    assert len(data) > 8192
+    data[4096:] = b"\xa5" * (len(data) - 4096)  # keep the header, spoil every other page
+    path.write_bytes(bytes(data))
+    with pytest.raises(CatalogError, match=r"c\.sqlite"), Catalog(path) as catalog:
+        catalog.puzzles()
+        generate(catalog, 2, seed="c")
+
+
+def test_a_read_only_catalog_fails_with_catalog_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        generate(catalog, 2, seed="r")
+    real_connect = sqlite3.connect
+
+    def read_only(database: str, **kwargs: Any) -> sqlite3.Connection:
+        # What SQLite falls back to for a file it may not write (root ignores chmod).
+        if not kwargs.pop("uri", False):
+            database = f"{Path(database).resolve().as_uri()}?mode=ro"
+        return real_connect(database, uri=True, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(CatalogError, match="cannot be written"), Catalog(path) as catalog:
+        generate(catalog, 2, seed="r2")
+    with Catalog(path, readonly=True) as catalog:
+        assert len(catalog) == 2
+
+
+def _claim(path: str, venue: str, ready: Any, go: Any) -> list[str]:
+    with Catalog(path) as catalog:
+        ready.wait()
+        go.wait()
+        return [row["key"] for row in catalog.claim(venue, {None: 4})]
+
+
+def test_claims_at_the_same_time_never_share_a_puzzle(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        generate(catalog, 8, seed="s")
+    context = multiprocessing.get_context("spawn")
+    with context.Manager() as manager, context.Pool(2) as pool:
+        ready, go = manager.Barrier(3), manager.Event()
+        results = [pool.apply_async(_claim, (str(path), f"book:{n}", ready, go)) for n in range(2)]
+        ready.wait(60)
+        go.set()
+        first, second = (result.get(60) for result in results)
+    assert len(first) == len(second) == 4 and not set(first) & set(second)
+    with Catalog(path) as catalog:
+        assert catalog.puzzles(unpublished=True) == []
+
+
+def test_a_short_claim_records_nothing_and_a_release_undoes_a_claim(tmp_path: Path) -> None:
+    with Catalog(tmp_path / "c.sqlite") as catalog:
+        generate(catalog, 6, seed="q")
+        levels = Counter(p["level"] for p in catalog.puzzles())
+        level, have = levels.most_common(1)[0]
+        with pytest.raises(CatalogError, match=f"has {have} unpublished {level} puzzles"):
+            catalog.claim("book:X", {None: 1, level: have + 1})
+        assert len(catalog.puzzles(unpublished=True)) == 6
+        rows = catalog.claim("book:X", {level: have})
+        assert {row["level"] for row in rows} == {level} and len(rows) == have
+        assert len(catalog.puzzles(unpublished=True)) == 6 - have
+        catalog.release([row["key"] for row in rows], "book:X")
+        assert len(catalog.puzzles(unpublished=True)) == 6

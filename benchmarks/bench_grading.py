@@ -13,7 +13,10 @@ Over a year of dailies (schedule v2, and 2026's v1 as published, for
 comparison) and a stream of generated puzzles (one-move puzzles left out, as
 they are never published), prints the Spearman rank correlation of level and
 of grade with each measure, and each level's median, and says whether every
-level's median miss rate is strictly above the level below's.
+level's median miss rate is strictly above the level below's; for the
+dailies, each weekday's median miss rate, which must rise strictly from
+Monday to Saturday, with Sunday's between the days labelled easier and harder
+than its own label.
 
     pip install -e ".[bench]"     # scipy, for the rank correlation
     python benchmarks/bench_grading.py [--puzzles 2000] [--year 2027] [--tries 64] [--jobs 2]
@@ -22,6 +25,7 @@ level's median miss rate is strictly above the level below's.
 from __future__ import annotations
 
 import argparse
+import calendar
 import datetime as dt
 import multiprocessing
 import time
@@ -31,6 +35,7 @@ from typing import Any
 
 from scipy.stats import spearmanr
 
+from puzzlegen.catscradle.game_api import schedule_for
 from puzzlegen.catscradle.players import LADDER, random_play_share
 from puzzlegen.catscradle.puzzle import LEVELS, Puzzle, make_puzzle
 from puzzlegen.catscradle.solver import analyse
@@ -128,11 +133,37 @@ def main() -> None:
             index += 256
     print(f"random plays per puzzle: {args.tries}; {time.perf_counter() - start:.0f} s")
     ok = report(f"dailies of {args.year}", year)
-    names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    medians = [median(r["miss"] for r in year if r["weekday"] == n) for n in range(7)]
-    shown = "  ".join(f"{n} {m:.3f}" for n, m in zip(names, medians, strict=True))
-    print(f"  median miss rate by weekday: {shown}")
-    print(f"  Monday to Saturday never falls: {medians[:6] == sorted(medians[:6])}")
+    schedule = schedule_for(dt.date(args.year, 1, 1))
+    weekdays: list[float] = []
+    for day in range(7):
+        kind, level = schedule.weekdays[day]
+        group = [r["miss"] for r in year if r["weekday"] == day]
+        weekdays.append(median(group))
+        pars = schedule.pars.get(day)
+        asked = f"par {pars.start}-{pars.stop - 1}" if pars else "any par"
+        print(
+            f"  {calendar.day_abbr[day]} {kind:8} {level:7} {asked:10} median miss rate "
+            f"{weekdays[-1]:.3f}"
+        )
+    rising = all(a < b for a, b in pairwise(weekdays[:6]))
+    labels = [schedule.weekdays[day][1] for day in range(6)]
+    sunday = schedule.weekdays[6][1]
+    below = [
+        m
+        for m, label in zip(weekdays, labels, strict=False)
+        if LEVELS.index(label) < LEVELS.index(sunday)
+    ]
+    above = [
+        m
+        for m, label in zip(weekdays, labels, strict=False)
+        if LEVELS.index(label) > LEVELS.index(sunday)
+    ]
+    fits = all(m < weekdays[6] for m in below) and all(weekdays[6] < m for m in above)
+    print(
+        f"  Monday to Saturday strictly rising: {rising}; Sunday ({sunday}) above every easier "
+        f"day and below every harder one: {fits}"
+    )
+    ok &= rising and fits
     ok &= report(f"generated puzzles (stream bench-grading-*, from {index} candidates)", generated)
     by_rung(generated)
     report("dailies of 2026 as published (v1 grading, for comparison)", old_year)

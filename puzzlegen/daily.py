@@ -31,12 +31,12 @@ class VersionedSchedule(Protocol):
     A game without versions is read through ``Game.daily_schedule`` alone.
     """
 
-    def daily_rule(self, date: dt.date) -> tuple[str, str, str]:
-        """``(kind, level, version)`` wanted on ``date``."""
+    def daily_level(self, date: dt.date) -> str:
+        """The level wanted on ``date``."""
         ...
 
-    def daily_candidate(self, kind: str, seed: str, version: str) -> Puzzle | None:
-        """The puzzle for ``seed`` graded as ``version`` grades, or None if it may not be chosen."""
+    def daily_candidate(self, date: dt.date, seed: str) -> Puzzle | None:
+        """The puzzle for ``seed`` as ``date``'s schedule grades it, or None if not eligible."""
         ...
 
 
@@ -56,11 +56,11 @@ def daily_puzzle(date: dt.date, game: Game | None = None) -> Puzzle:
     game = game or get_game(DEFAULT_GAME)
     make: Callable[[str], Puzzle | None]
     if isinstance(game, VersionedSchedule):
-        kind, level, version = game.daily_rule(date)
+        level = game.daily_level(date)
         versioned = game
 
         def make(seed: str) -> Puzzle | None:
-            return versioned.daily_candidate(kind, seed, version)
+            return versioned.daily_candidate(date, seed)
     else:
         kind, level = game.daily_schedule[date.weekday()]
 

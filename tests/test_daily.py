@@ -60,9 +60,11 @@ def test_schedule_versions() -> None:
 
 def test_v2_weeks_rise_and_never_ask_for_one_move() -> None:
     levels = ["Easy", "Medium", "Hard", "Expert"]
-    for date, _, level, _, _ in GOLDEN_2027:
+    for date, _, level, par, _ in GOLDEN_2027:
         day = dt.date.fromisoformat(date)
-        assert (schedule_for(day).weekdays[day.weekday()][1]) == level
+        schedule = schedule_for(day)
+        assert schedule.weekdays[day.weekday()][1] == level
+        assert int(par) in schedule.pars.get(day.weekday(), range(1, 17)), date
     for week in range(3):
         monday = dt.date(2027, 1, 4) + dt.timedelta(weeks=week)
         days = [own(daily_puzzle(monday + dt.timedelta(days=n))) for n in range(7)]

@@ -7,7 +7,7 @@ from :mod:`puzzlegen.render`, imported only when a method needs them.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from puzzlegen.catscradle import puzzle as cc
@@ -35,6 +35,8 @@ class ScheduleVersion:
     weekdays: dict[int, tuple[str, str]]
     #: Whether a one-move puzzle may be chosen.
     one_move: bool
+    #: Weekday -> the pars allowed (absent: any).
+    pars: dict[int, range] = field(default_factory=dict)
 
 
 #: The daily schedules, oldest first.  A date's puzzle is chosen by the last
@@ -57,8 +59,12 @@ DAILY_SCHEDULES = (
         },
         one_move=True,
     ),
-    # v2: levels from the ladder of players, rising (never falling) Monday to
-    # Saturday; Sunday's mid-game is Hard by the same measure; no one-move puzzle.
+    # v2: levels from the ladder of players; no one-move puzzle.  Within a
+    # level the par range sets the day, so that the measured difficulty
+    # (benchmarks/bench_grading.py: random play misses par more often) rises
+    # every day from Monday to Saturday, and Sunday's mid-game, Hard by the
+    # ladder and asking for 4 spaces or more, measures between Thursday and
+    # Friday: a Hard mid-game asking for fewer is easy to stumble on.
     ScheduleVersion(
         "v2",
         dt.date(2027, 1, 1),
@@ -73,6 +79,7 @@ DAILY_SCHEDULES = (
             6: ("midgame", "Hard"),
         },
         one_move=False,
+        pars={1: range(5, 17), 2: range(1, 5), 3: range(5, 17), 6: range(4, 17)},
     ),
 )
 
@@ -96,17 +103,23 @@ class CatsCradle:
     def make_puzzle(self, kind: str, seed: str) -> cc.Puzzle | None:
         return cc.make_puzzle(kind, seed)
 
-    def daily_rule(self, date: dt.date) -> tuple[str, str, str]:
-        """``(kind, level, version)`` wanted on ``date``."""
-        version = schedule_for(date)
-        kind, level = version.weekdays[date.weekday()]
-        return kind, level, version.name
+    def daily_level(self, date: dt.date) -> str:
+        """The level wanted on ``date``."""
+        return schedule_for(date).weekdays[date.weekday()][1]
 
-    def daily_candidate(self, kind: str, seed: str, version: str) -> cc.Puzzle | None:
-        """The candidate for ``seed`` graded as schedule ``version`` grades, if it may be chosen."""
-        schedule = {v.name: v for v in DAILY_SCHEDULES}[version]
+    def daily_candidate(self, date: dt.date, seed: str) -> cc.Puzzle | None:
+        """The candidate for ``seed`` on ``date``, graded as that date's schedule grades.
+
+        None when the seed gives no puzzle or one the schedule may not choose
+        (its level is checked by the caller).
+        """
+        schedule = schedule_for(date)
+        kind = schedule.weekdays[date.weekday()][0]
         puzzle = cc.make_puzzle(kind, seed, schedule.grading)
         if puzzle is None or not (schedule.one_move or puzzle.publishable):
+            return None
+        allowed = schedule.pars.get(date.weekday())
+        if allowed is not None and puzzle.par not in allowed:
             return None
         return puzzle
 

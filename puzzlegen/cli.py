@@ -518,10 +518,13 @@ def daily(
     if output is not None:
         from puzzlegen.render.daily_pages import write_archive, write_daily
 
+        # The site around the days first, so no page ever links to a missing
+        # archive or script (even if the run is killed), then again at the end.
+        write_archive(game, output, mono=mono)
         for d, puzzle in _progress(chosen, "Writing daily pages"):
             write_daily(game, d, puzzle, output, mono=mono)
-        if len(chosen) > 1:
-            write_archive(game, output)
+        for warning in write_archive(game, output, mono=mono):
+            click.echo(f"puzzlegen: warning: {warning}", err=True)
         click.echo(f"Wrote {len(chosen)} daily page(s) under {output}/", err=as_json)
         if not as_json:
             return

@@ -7,18 +7,31 @@ candidates in batches, but results are taken strictly in index order, so the
 catalog ends up the same whatever the number of workers.  Every stored
 puzzle commits together with the stream's next index: a killed run loses
 nothing it committed, and the next run of the same stream goes on from there.
+
+Workers are separate processes (``--jobs``).  They leave Ctrl-C and SIGHUP
+to the parent, which stops them after the chunk in hand; SIGTERM ends a
+worker at once and quietly; and they exit by themselves if the parent dies.
+A worker killed from outside (the out-of-memory killer) breaks the pool: the
+run stops with a :class:`WorkerError` instead of waiting for ever for the
+lost result.
 """
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any
 
 from puzzlegen.catalog import Catalog
-from puzzlegen.errors import CatalogError
+from puzzlegen.errors import CatalogError, WorkerError
 from puzzlegen.games import DEFAULT_GAME, LEVELS, Game, Puzzle, get_game
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
@@ -49,10 +62,29 @@ def grade_candidate(job: Job) -> dict[str, Any] | None:
     return puzzle.to_json() if puzzle is not None and publishable(puzzle) else None
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches every process of the terminal's group; only the parent
-    # should act on it (and terminate the pool), or pool.map waits for ever.
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity mask, not the whole machine)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def _worker_init(parent: int) -> None:
+    # Ctrl-C and a hang-up reach every process of the terminal's group; only
+    # the parent acts on them (it stops the pool), so workers print nothing.
+    # SIGTERM keeps its default, silent action: the pool uses it to stop
+    # the other workers when one has died.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    # A worker whose parent was killed outright would otherwise wait for work for ever.
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(1)
 
 
 @contextmanager
@@ -60,8 +92,36 @@ def _mapper(jobs: int) -> Iterator[Callable[[list[Job]], list[dict[str, Any] | N
     if jobs <= 1:
         yield lambda batch: [grade_candidate(job) for job in batch]
         return
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts) as pool:
-        yield lambda batch: pool.map(grade_candidate, batch, chunksize=4)
+    # concurrent.futures notices a worker that dies (BrokenProcessPool), where
+    # multiprocessing.Pool silently replaces it and waits for its lost result.
+    pool = ProcessPoolExecutor(
+        jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_init,
+        initargs=(os.getpid(),),
+    )
+
+    def grade(batch: list[Job]) -> list[dict[str, Any] | None]:
+        try:
+            return list(pool.map(grade_candidate, batch, chunksize=4))
+        except BrokenProcessPool:
+            raise WorkerError(
+                "a worker process died (killed from outside, perhaps for lack of memory); "
+                "the puzzles committed before are kept: run the same command again to go on"
+            ) from None
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.ENOMEM):
+                raise
+            raise WorkerError(
+                f"cannot start {jobs} worker processes ({exc.strerror}): the system's "
+                "process or memory limit is reached; try a smaller --jobs"
+            ) from None
+
+    try:
+        yield grade
+    finally:
+        # On an interrupt, drop the queued chunks; each worker finishes the one in hand.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def generate(

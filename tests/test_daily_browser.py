@@ -253,3 +253,31 @@ def test_touch_on_a_phone(site: Path, browser: Any) -> None:
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+def test_statistics_and_streaks(site: Path, page: Page) -> None:
+    page.page.goto((site / "archive.html").as_uri())
+    solved = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-27"]
+    records: dict[str, object] = {
+        f"puzzlegen:cats-cradle:{d}": {"solved": True, "moves": 4} for d in solved
+    }
+    records["puzzlegen:cats-cradle:2026-11-28"] = {"solved": False, "progress": []}
+    page.page.evaluate(
+        "r => Object.entries(r).forEach(([k, v]) => localStorage.setItem(k, JSON.stringify(v)))",
+        records,
+    )
+
+    def stats(today: str) -> dict[str, str]:
+        page.page.goto((site / "archive.html").as_uri() + f"?today={today}")
+        names = page.page.locator("#stats-list dt").all_inner_texts()
+        return dict(zip(names, page.page.locator("#stats-list dd").all_inner_texts(), strict=True))
+
+    assert stats("2026-11-25") == {
+        "Played": "5",
+        "Solved": "4",
+        "Current streak": "3",
+        "Longest streak": "3",
+    }
+    assert stats("2026-11-28")["Current streak"] == "1"  # yesterday's solve keeps it alive
+    assert stats("2026-11-29")["Current streak"] == "0"
+    assert page.page.inner_text('tr[data-date="2026-11-28"] .solved-cell') == "started"

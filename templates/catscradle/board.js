@@ -245,6 +245,9 @@
     canPick: function (state, k) {
       return state[cellOf(k)].length > 0;
     },
+    nothingText: function () {
+      return "That cell is a space: nothing to pick up, and nothing may go there.";
+    },
     // -- drawing -----------------------------------------------------------
     /** Make the 16 cell buttons inside the board element, once. */
     build: function (board, doc) {

@@ -18,6 +18,24 @@
  * Automation contract (see the README): every cell has data-cell="ROW,COL";
  * the board has data-SCORE (data-spaces for Cat's Cradle) with the live
  * count and data-solved="true" once par is reached.
+ *
+ * What a game's script registers (templates/catscradle/board.js is the
+ * model).  States are the game's own values, never changed in place; a move
+ * is an object with at least `from` and `to`, the data-cell keys it joins.
+ *   name, title         "cats-cradle", "Cat's Cradle" (name = <body data-game>)
+ *   scoreName           the board attribute of the live count: data-<scoreName>
+ *   initial(data)       the start state of the page's puzzle.json
+ *   bestLine(data)      puzzle.json's best line as moves, replayed from the start
+ *   legalMoves(state)   every legal move; movesFrom(state, key) those from one cell
+ *   canPick(state, key) whether the cell holds something to pick up; if not,
+ *   nothingText(state, key) says why
+ *   apply(state, move)  the next state; score(state) the count par is measured in
+ *   scoreText(n, par)   "3 of 6 spaces"; parText(par) "six spaces"
+ *   moveText(state, move), pickedText(state, key)   words for the live region
+ *   moveMark(state, move)   one character per move for the share text
+ *   techniqueHint(tags), firstMoveHint(state, move)  the first two hints
+ *   build(board, document)  make the cells (elements with data-cell), once
+ *   draw(board, state)  draw a state; return each cell's accessible name by key
  */
 (function () {
   "use strict";
@@ -284,7 +302,7 @@
       }
       if (!game.canPick(state, k)) {
         ui.selected = null;
-        announce("That cell is a space: nothing to pick up, and nothing may go there.");
+        announce(game.nothingText(state, k));
       } else if (!game.movesFrom(state, k).length) {
         ui.selected = null;
         announce(game.pickedText(state, k).replace(" picked up", "") + " cannot move now.");

@@ -29,8 +29,9 @@ table, stated precisely enough to be played by a program:
 A player *reaches par* when its line creates as many spaces as the best
 line.  Every rung is deterministic; none randomises, so none needs a seed.
 
-The players run on the solver's representation (:class:`solver._Graph`): a
-position is its 16 stack heights, a move a pair of cells.
+The players run on the solver core's representation (the pure core's
+``_Graph``, :mod:`puzzlegen.catscradle._pycore`): a position is its 16 stack
+heights, a move a pair of cells.
 
 :func:`random_play_share` is not a rung: it is the independent measure the
 grading is validated with (``benchmarks/bench_grading.py``): the share of
@@ -43,13 +44,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from puzzlegen.catscradle._pycore import State, _Graph
 from puzzlegen.catscradle.position import Position
-from puzzlegen.catscradle.solver import Line, State, _Graph, best_line
+from puzzlegen.catscradle.solver import Line, best_line, layout
 from puzzlegen.rng import SeededStream
 
 
 def _spaces(state: State) -> int:
     return state.count(0)
+
+
+Play = Callable[[Position, _Graph], list[tuple[int, int]]]
+
+
+def _graph(position: Position) -> _Graph:
+    return _Graph(layout(position))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,30 +67,34 @@ class Player:
 
     name: str
     rule: str
-    _play: Callable[[_Graph], list[tuple[int, int]]]
+    _play: Play
 
-    def moves(self, graph: _Graph) -> list[tuple[int, int]]:
-        """The player's line from ``graph``'s start, as ``(src, dst)`` cell pairs."""
-        return self._play(graph)
+    def moves(self, position: Position) -> list[tuple[int, int]]:
+        """The player's line from ``position``, as ``(src, dst)`` cell pairs."""
+        return self._play(position, _graph(position))
 
-    def spaces(self, graph: _Graph) -> int:
+    def spaces(self, position: Position) -> int:
         """Spaces the player's line creates."""
-        state = bytearray(graph.start)
-        for src, dst in self._play(graph):
-            state[src] -= 1
-            state[dst] += 1
-        return _spaces(bytes(state)) - _spaces(graph.start)
+        heights = [len(s) for s in position.cells]
+        for src, dst in self.moves(position):
+            heights[src] -= 1
+            heights[dst] += 1
+        return heights.count(0) - position.spaces
 
     def line(self, position: Position) -> Line:
         """The player's line of play from ``position``."""
-        graph = _Graph(position)
-        return graph.replay(self.moves(graph))
+        moves = []
+        current = position
+        for src, dst in self.moves(position):
+            move, current = current.apply_cells(src, dst)
+            moves.append(move)
+        return Line(position, tuple(moves), current)
 
     def __repr__(self) -> str:
         return f"<Player {self.name}>"
 
 
-def _hasty(graph: _Graph) -> list[tuple[int, int]]:
+def _hasty(_position: Position, graph: _Graph) -> list[tuple[int, int]]:
     path: list[tuple[int, int]] = []
     state = graph.start
     while True:
@@ -92,8 +105,8 @@ def _hasty(graph: _Graph) -> list[tuple[int, int]]:
         path.append((src, dst))
 
 
-def _look_ahead(depth: int) -> Callable[[_Graph], list[tuple[int, int]]]:
-    def play(graph: _Graph) -> list[tuple[int, int]]:
+def _look_ahead(depth: int) -> Play:
+    def play(_position: Position, graph: _Graph) -> list[tuple[int, int]]:
         path: list[tuple[int, int]] = []
         state = graph.start
         seen = {state}
@@ -136,7 +149,7 @@ def _first_move(
                         _spaces(child),
                         len(graph.successors(child, emptying_only=True)),
                         -level,
-                        -graph.blocked(child),
+                        -graph._blocked(child),
                     )
                     if best is None or key > best_key:
                         best, best_key = first[child], key
@@ -144,8 +157,8 @@ def _first_move(
     return best
 
 
-def _perfect(graph: _Graph) -> list[tuple[int, int]]:
-    line = best_line(graph.position)
+def _perfect(position: Position, _graph: _Graph) -> list[tuple[int, int]]:
+    line = best_line(position)
     return [(m.src, m.dst) for m in line.moves]
 
 
@@ -189,9 +202,8 @@ LADDER: tuple[Player, ...] = (
 
 def first_rung(position: Position, par: int) -> int:
     """The index in :data:`LADDER` of the weakest player whose line creates ``par`` spaces."""
-    graph = _Graph(position)
     for index, player in enumerate(LADDER[:-1]):
-        if player.spaces(graph) >= par:
+        if player.spaces(position) >= par:
             return index
     return len(LADDER) - 1
 
@@ -206,7 +218,7 @@ def random_play_share(position: Position, tries: int, seed: str) -> float:
     not yet seen in this play, and stops when no series of moves could create
     another space (or no unseen position is one move away).
     """
-    graph = _Graph(position)
+    graph = _graph(position)
     reach = _best_reachable(graph)
     par = reach[graph.start]
     hits = 0

@@ -1,9 +1,13 @@
 """One puzzle a date: the same for everyone, on every machine, in every later version.
 
 The puzzle for a date depends on the date alone, never on a catalog or the
-clock.  The game's schedule (:meth:`Game.daily_plan`) says what kind and
-level of puzzle the date wants.  Candidates are the puzzles for the seeds ``daily-YYYY-MM-DD-0``,
-``-1``, ... and the first of the wanted kind and level is the day's puzzle.
+clock.  The game says what the date wants (:meth:`Game.daily_level`) and
+grades each candidate as the schedule in force on that date grades it
+(:meth:`Game.daily_candidate`), so a game may change its schedule from some
+date on without changing any date already published.  Candidates are the
+puzzles for the seeds ``daily-YYYY-MM-DD-0``, ``-1``, ... and the first of
+the wanted level is the day's puzzle.
+
 
 Different dates draw from disjoint seed streams, so two dates share a puzzle
 only if two different deals are the same puzzle in disguise; the test suite
@@ -33,11 +37,11 @@ def daily_puzzle(date: dt.date, game: Game) -> Puzzle:
     >>> daily_puzzle(dt.date(2026, 11, 23), get_game("cats-cradle")).level   # a Monday
     'Easy'
     """
-    kind, level = game.daily_plan(date)
+    level = game.daily_level(date)
     index = 0
     while True:
         seed = f"daily-{date.isoformat()}-{index}"
-        puzzle = game.make_puzzle(kind, seed)
+        puzzle = game.daily_candidate(date, seed)
         if puzzle is not None and puzzle.level == level:
             return puzzle
         index += 1

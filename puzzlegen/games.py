@@ -136,8 +136,16 @@ class Game(Protocol):
         """The grading rules in words (shown by ``--help``)."""
         ...
 
-    def daily_plan(self, date: dt.date) -> tuple[str, str]:
-        """The (kind, level) of the daily puzzle of ``date`` (the game's schedule)."""
+    def daily_level(self, date: dt.date) -> str:
+        """The level of the daily puzzle of ``date``, by the game's schedule."""
+        ...
+
+    def daily_candidate(self, date: dt.date, seed: str) -> Puzzle | None:
+        """The puzzle for ``seed`` as ``date``'s schedule grades it, or None if not eligible.
+
+        Each schedule version is in force from a date on, so a new version
+        changes no date already published.
+        """
         ...
 
     def goal(self, puzzle: Puzzle) -> str:

@@ -88,8 +88,11 @@ class ToyGame:
     tags: tuple[str, ...] = ("odd",)
     level_rules = "Toy levels go by the number."
 
-    def daily_plan(self, date: dt.date) -> tuple[str, str]:
-        return ("toy", LEVELS[date.weekday() % 4])
+    def daily_level(self, date: dt.date) -> str:
+        return LEVELS[date.weekday() % 4]
+
+    def daily_candidate(self, date: dt.date, seed: str) -> TokenPuzzle | None:
+        return self.make_puzzle("toy", seed)
 
     def goal(self, puzzle: Any) -> str:
         return f"guess a number near {puzzle.par}"
@@ -280,8 +283,8 @@ def test_rules_import_no_renderer() -> None:
 
 
 def test_unknown_game() -> None:
-    with pytest.raises(InvalidInputError, match="unknown game 'pendulum'"):
-        get_game("pendulum")
+    with pytest.raises(InvalidInputError, match="unknown game 'nosuch'"):
+        get_game("nosuch")
 
 
 def test_rules_never_load_drawing_libraries() -> None:

@@ -220,13 +220,15 @@ def test_index_opens_today_else_the_latest(site: Path, page: Page) -> None:
 
 
 def test_served_by_a_plain_web_server(site: Path, page: Page) -> None:
-    handler = partial(SimpleHTTPRequestHandler, directory=str(site))
+    # Served below the server's root, as on a real site: nothing may be asked
+    # of the server outside the folder (not even a favicon).
+    handler = partial(SimpleHTTPRequestHandler, directory=str(site.parent))
     handler.log_message = lambda *args: None  # type: ignore[attr-defined]
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        root = f"http://127.0.0.1:{server.server_address[1]}/"
+        root = f"http://127.0.0.1:{server.server_address[1]}/{site.name}/"
         page.page.goto(root + "index.html?today=2026-11-24")
         page.page.wait_for_url("**/2026-11-24/index.html")
         assert page.page.locator("[data-cell]").count() == 16

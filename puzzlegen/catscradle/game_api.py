@@ -15,6 +15,13 @@ if TYPE_CHECKING:
     from puzzlegen.render.diagram import Diagram
 
 
+#: The layout of the inventor's worked example (suits filled in), for the rules.
+WORKED_EXAMPLE = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
+#: Lines of this many moves get a strip of small positions, one per STRIP_EVERY moves.
+LONG_LINE = 8
+STRIP_EVERY = 4
+
+
 def _own(puzzle: Puzzle) -> cc.Puzzle:
     if not isinstance(puzzle, cc.Puzzle):
         raise TypeError(f"not a Cat's Cradle puzzle: {puzzle!r}")
@@ -63,15 +70,95 @@ class CatsCradle:
         from puzzlegen.render.templating import render
 
         blocks = render("how_to_play.txt.j2").split("\n\n")
-        return [" ".join(block.split()) for block in blocks if block.strip()]
+        # "[name]" blocks mark where a book puts a figure (see how_to_play).
+        return [
+            " ".join(block.split())
+            for block in blocks
+            if block.strip() and not block.strip().startswith("[")
+        ]
 
     def rules_diagram(self, *, mono: bool = False) -> tuple[Diagram, str]:
-        from puzzlegen.catscradle.position import Position
-        from puzzlegen.render.board import board_diagram
+        from puzzlegen.render.board import lines_diagram
 
-        example = Position.parse("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S")
-        diagram = board_diagram(example, show_lines=True, mono=mono, title="The 18 lines")
-        return diagram, "The eighteen lines of the square, drawn over a layout."
+        return lines_diagram(), "The eighteen lines of the square."
+
+    # -- what a book adds (puzzlegen.render.book.BookGame) --------------------
+
+    def goal(self, puzzle: Puzzle) -> str:
+        from puzzlegen.render.prose import spaces_phrase
+
+        return f"Find {spaces_phrase(puzzle.par)}."
+
+    def how_to_play(self, *, mono: bool = False) -> list[str | list[tuple[Diagram, str]]]:
+        """The rules in paragraphs, each figure right after the paragraph that introduces it."""
+        from puzzlegen.catscradle.position import Move, Position
+        from puzzlegen.render.board import board_diagram, final_diagram, key_diagram
+        from puzzlegen.render.templating import render
+
+        blocks = render("how_to_play.txt.j2").split("\n\n")
+        paragraphs = [" ".join(b.split()) for b in blocks if b.strip()]
+        example = Position.parse(WORKED_EXAMPLE)
+        moves = []
+        position = example
+        for text in ("JC on QH", "3C on 4D", "3C on 4H"):
+            move = Move.parse(text, position)
+            moves.append(move)
+            position = position.apply(move)
+        figures: dict[str, list[tuple[Diagram, str]]] = {
+            "lines": [self.rules_diagram(mono=mono)],
+            "example": [
+                (
+                    board_diagram(example, arrows=moves, mono=mono, title="A move and a transfer"),
+                    "1: J♣ on Q♥, a move. 2: 3♣ on 4♦, then 3: the transfer of 3♣ on to 4♥.",
+                ),
+                (
+                    final_diagram(example, position, mono=mono),
+                    "After them: two spaces, where J♣ and 3♣ were.",
+                ),
+            ],
+            "key": [(key_diagram(mono=mono), "How the diagrams are drawn.")],
+        }
+        result: list[str | list[tuple[Diagram, str]]] = []
+        for paragraph in paragraphs:
+            marker = paragraph.split(" ", 1)[0]
+            if marker.startswith("[") and marker.endswith("]"):
+                result.append(figures[marker[1:-1]])
+            else:
+                result.append(paragraph)
+        return result
+
+    def solution_figures(
+        self, puzzle: Puzzle, *, mono: bool = False
+    ) -> list[list[tuple[Diagram, str]]]:
+        """The moves drawn on the puzzle, the final position beside it; for a long line,
+        a strip of small positions after each group of four moves."""
+        from puzzlegen.render.board import board_diagram, final_diagram, strip_diagram
+        from puzzlegen.render.prose import spaces_phrase
+
+        own = _own(puzzle)
+        line = own.best
+        moves = line.moves
+        rows: list[list[tuple[Diagram, str]]] = [
+            [
+                (
+                    board_diagram(own.position, arrows=moves, mono=mono),
+                    "The moves in order; dashed: a transfer.",
+                ),
+                (
+                    final_diagram(own.position, line.final, mono=mono, small=True),
+                    f"At the end: {spaces_phrase(own.par)} (shaded).",
+                ),
+            ]
+        ]
+        if len(moves) >= LONG_LINE:
+            strip = []
+            position = own.position
+            for index, move in enumerate(moves, start=1):
+                position = position.apply(move)
+                if index % STRIP_EVERY == 0 and index < len(moves):
+                    strip.append((strip_diagram(position, mono=mono), f"After move {index}"))
+            rows.append(strip)
+        return rows
 
 
 CATS_CRADLE = CatsCradle()

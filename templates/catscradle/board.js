@@ -140,12 +140,13 @@
 
   // Hints in words, one per technique tag the solver gave the best line.
   const TECHNIQUES = {
-    "transfer": "It needs a transfer: a card already placed moves again, on to the twin of " +
-      "the card it rests on, and so reaches new lines.",
-    "clear-stack": "It empties a cell that holds a stack, moving its cards off one at a time.",
-    "clear-stack-3": "It empties a cell holding a stack of three cards or more.",
-    "clear-stack-4": "It empties a cell holding a stack of four cards or more.",
-    "centre": "At least one of the four central cells ends up as a space.",
+    "transfer": "The best line needs a transfer: a card already placed moves again, on to " +
+      "the twin of the card it rests on, and so reaches new lines.",
+    "clear-stack": "The best line empties a cell that holds a stack, moving its cards off " +
+      "one at a time.",
+    "clear-stack-3": "The best line empties a cell holding a stack of three cards or more.",
+    "clear-stack-4": "The best line empties a cell holding a stack of four cards or more.",
+    "centre": "The best line leaves at least one of the four central cells as a space.",
     "blocking": "Beware of blocking: once a card and its twin rest on both of the cards " +
       "they could go on, neither can move again.",
     "hidden-move": "No move makes a space straight away: begin with one that prepares a space.",
@@ -160,7 +161,7 @@
       if (chosen.includes(specific)) chosen = chosen.filter((t) => t !== general);
     }
     if (!chosen.length) return "No special technique: the order of the moves is the whole puzzle.";
-    return "The best line: " + chosen.map((t) => TECHNIQUES[t]).join(" ");
+    return chosen.map((t) => TECHNIQUES[t]).join(" ");
   }
 
   function cellWords(cell) {

@@ -157,8 +157,10 @@
     const days = archiveDays();
     if (!days.length) return;
     const t = today();
+    // Today's if published, else the latest not after today (a site may publish
+    // ahead), else the first there is.
     const past = days.filter((d) => d <= t);
-    const chosen = days.includes(t) ? t : (past.length ? past[past.length - 1] : days[days.length - 1]);
+    const chosen = past.length ? past[past.length - 1] : days[0];
     const link = document.getElementById("today-link");
     if (link) link.href = chosen + "/index.html";
     window.location.replace(chosen + "/index.html");

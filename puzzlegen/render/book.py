@@ -101,7 +101,6 @@ PROFILES = {
 _SOLUTION_SCALE = {"a4": 1.0, "letter": 1.0, "6x9": 0.86}
 #: A board may grow to this scale on a page with room to spare.
 _MAX_SCALE = 1.35
-_LABEL_H = 15.0  # the line above a puzzle
 _REF_H = 13.0  # "Solution on page N" below it
 _PAGE_HEAD_H = 26.0  # "Easy puzzles" at the top of a puzzle page
 _RULE = 0.75  # the thinnest stroke a printer promises to hold
@@ -330,40 +329,51 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
         canvas, L = self.canv, self.layout
         colour = L.colour
         black = ink("#000000", colour)
+        headed = bool(self.heading)
         canvas.saveState()
         canvas.setFillColor(black)
-        canvas.setFont(FONT_BOLD, 14)
-        canvas.drawString(0, L.frame_h - 14, self.heading)
+        if headed:
+            canvas.setFont(FONT_BOLD, 14)
+            canvas.drawString(0, L.frame_h - 14, self.heading)
         rows = L.rows(self.entries)
-        scale = L.scale(self.entries)
-        y = L.frame_h - _PAGE_HEAD_H
-        spare = L.spare(self.entries, scale) / (len(rows) + 1)
+        scale = L.scale(self.entries, headed)
+        y = L.frame_h - (_PAGE_HEAD_H if headed else 0)
+        spare = L.spare(self.entries, scale, headed) / (len(rows) + 1)
         for row in rows:
             y -= spare
             row_h = max(e.diagram.height for e in row) * scale
             for col, entry in enumerate(row):
                 doc.record("puzzle", entry.number)
                 cx = (col + 0.5) * L.col_w
-                canvas.setFillColor(black)
-                canvas.setFont(FONT_BOLD, 10)
                 level = entry.puzzle.level
-                canvas.drawCentredString(
-                    cx, y - 11, f"Puzzle {entry.number}   {DIFFICULTY[level]} {level}"
-                )
-                canvas.setFont(FONT, 9)
-                canvas.drawCentredString(cx, y - _LABEL_H - 8, _goal(entry.game, entry.puzzle))
-                top = y - _LABEL_H - 12
+                label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}"
+                goal = _goal(entry.game, entry.puzzle)
+                canvas.setFillColor(black)
+                if L.columns == 1:  # one line: the label in bold, then the goal
+                    bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, 10)
+                    goal_w = canvas.stringWidth(goal, FONT, 10)
+                    left = cx - (bold_w + goal_w) / 2
+                    canvas.setFont(FONT_BOLD, 10)
+                    canvas.drawString(left, y - 11, label)
+                    canvas.setFont(FONT, 10)
+                    canvas.drawString(left + bold_w, y - 11, goal)
+                else:
+                    canvas.setFont(FONT_BOLD, 10)
+                    canvas.drawCentredString(cx, y - 11, label)
+                    canvas.setFont(FONT, 9)
+                    canvas.drawCentredString(cx, y - 23, goal)
+                top = y - L.label_h
                 width = entry.diagram.width * scale
-                draw_diagram(canvas, entry.diagram, cx - width / 2, top - 2, width, color=colour)
+                draw_diagram(canvas, entry.diagram, cx - width / 2, top, width, color=colour)
                 page = doc.where("solution", entry.number)
                 canvas.setFont(FONT, 8.5)
                 canvas.setFillColor(ink("#333333", colour))
                 canvas.drawCentredString(
                     cx,
-                    top - 2 - row_h - 10,
+                    top - row_h - 10,
                     f"Solution on page {page}" if page else "Solution at the back",
                 )
-            y -= _LABEL_H + 12 + row_h + _REF_H + 2
+            y -= L.label_h + row_h + _REF_H
         canvas.restoreState()
 
 
@@ -379,29 +389,35 @@ class _PageLayout:
     def col_w(self) -> float:
         return self.frame_w / self.columns
 
+    @property
+    def label_h(self) -> float:
+        """Room above a diagram: one line of label in one column, two in two."""
+        return 16.0 if self.columns == 1 else 28.0
+
     def rows(self, entries: list[_Entry]) -> list[list[_Entry]]:
         return [entries[i : i + self.columns] for i in range(0, len(entries), self.columns)]
 
-    def _fixed(self, entries: list[_Entry]) -> float:
-        return _PAGE_HEAD_H + len(self.rows(entries)) * (_LABEL_H + 12 + _REF_H + 4)
+    def _fixed(self, entries: list[_Entry], headed: bool) -> float:
+        head = _PAGE_HEAD_H if headed else 0.0
+        return head + len(self.rows(entries)) * (self.label_h + _REF_H)
 
-    def scale(self, entries: list[_Entry]) -> float:
+    def scale(self, entries: list[_Entry], headed: bool) -> float:
         rows = self.rows(entries)
         natural = sum(max(e.diagram.height for e in row) for row in rows)
         widest = max(e.diagram.width for e in entries)
-        by_height = (self.frame_h - self._fixed(entries)) / natural
+        by_height = (self.frame_h - self._fixed(entries, headed)) / natural
         by_width = (self.col_w - 10) / widest
         return min(_MAX_SCALE, by_height, by_width)
 
-    def spare(self, entries: list[_Entry], scale: float) -> float:
-        used = self._fixed(entries) + scale * sum(
+    def spare(self, entries: list[_Entry], scale: float, headed: bool) -> float:
+        used = self._fixed(entries, headed) + scale * sum(
             max(e.diagram.height for e in row) for row in self.rows(entries)
         )
         return max(0.0, self.frame_h - used)
 
-    def fits(self, entries: list[_Entry]) -> bool:
+    def fits(self, entries: list[_Entry], headed: bool = True) -> bool:
         need = max(legible_scale(e.diagram) for e in entries)
-        return self.scale(entries) >= need - 1e-9
+        return self.scale(entries, headed) >= need - 1e-9
 
 
 class _FigureRow(Flowable):  # type: ignore[misc]
@@ -611,7 +627,8 @@ def _pack(entries: list[_Entry], layout: _PageLayout) -> list[list[_Entry]]:
     for entry in entries:
         if not layout.fits([entry]):
             raise BookError(f"puzzle {entry.number} does not fit a page at a legible size")
-        if pages and len(pages[-1]) < layout.per_page and layout.fits([*pages[-1], entry]):
+        headed = len(pages) == 1  # only a level's first page has a heading
+        if pages and len(pages[-1]) < layout.per_page and layout.fits([*pages[-1], entry], headed):
             pages[-1].append(entry)
         else:
             pages.append([entry])
@@ -653,16 +670,21 @@ class _Pass:
     found: dict[tuple[str, Any], int] = field(default_factory=dict)
 
 
-def build_book(game: Game, puzzles: Sequence[Puzzle], options: BookOptions) -> bytes:
+def build_book(
+    game: Game, puzzles: Sequence[Puzzle], options: BookOptions, *, check: bool = True
+) -> bytes:
     """The PDF bytes of a book of ``game``'s ``puzzles`` (grouped by level, easiest first)."""
-    return build_chapters([Chapter(game, puzzles)], options)
+    return build_chapters([Chapter(game, puzzles)], options, check=check)
 
 
-def build_chapters(chapters: Sequence[Chapter], options: BookOptions) -> bytes:
+def build_chapters(
+    chapters: Sequence[Chapter], options: BookOptions, *, check: bool = True
+) -> bytes:
     """The PDF bytes of a book of one chapter per game; raises :class:`BookError`.
 
     The book is typeset until its cross references and page count settle,
-    then checked by :func:`preflight`; a book that fails is refused.
+    then checked by :func:`preflight` (unless ``check`` is false: benchmarks
+    time the two apart); a book that fails is refused.
     """
     if options.page_size not in PAGE_SIZES:
         raise BookError(f"unknown page size {options.page_size!r}")
@@ -703,6 +725,8 @@ def build_chapters(chapters: Sequence[Chapter], options: BookOptions) -> bytes:
     else:
         raise BookError("the book's page references did not settle")
     assert result is not None
+    if not check:
+        return result.data
     report = preflight(
         result.data, trim=PAGE_SIZES[options.page_size], bleed=options.bleed, color=options.colour
     )
@@ -846,7 +870,8 @@ def _typeset(
                 story.append(PageBreak())
                 if index == 0:
                     story.append(_Marker("section", f"level:{game.title}:{level}"))
-                heading = f"{level} puzzles" + (", continued" if index else "")
+                # The running head names the puzzles; only a level's first page has a heading.
+                heading = "" if index else f"{level} puzzles"
                 story.append(_PuzzlePage(heading, sheet, layout))
     story += [
         PageBreak(),

@@ -225,13 +225,26 @@ def svg(
     help="Trim size.",
 )
 @click.option("--bleed", is_flag=True, help="Add 0.125 in bleed at the outside, top and bottom.")
-@click.option("--mono", is_flag=True, help="Black-and-white print: red pips drawn hollow.")
+@click.option(
+    "--color",
+    "color",
+    type=click.Choice(["rgb", "gray", "cmyk"]),
+    default="rgb",
+    show_default=True,
+    help="gray: black ink only, red pips hollow; cmyk: black text and pips in black ink alone.",
+)
+@click.option("--mono", is_flag=True, help="The same as --color gray.")
 @click.option(
     "--per-page",
     type=click.IntRange(min=1, max=6),
-    help="Puzzles per page at most [default: 2 for 6x9, 4 otherwise].",
+    help="Puzzles per page; fewer only where a tall position needs the room "
+    "[default: 2 for 6x9, 4 otherwise].",
 )
 @click.option("--title", help='The book\'s title [default: "<game> Puzzles"].')
+@click.option("--author", default="puzzlegen", show_default=True, help="For the copyright page.")
+@click.option("--publisher", default="", help="For the copyright page.")
+@click.option("--isbn", default="", help="ISBN-10 or ISBN-13, checked, for the copyright page.")
+@click.option("--edition", default="First edition", show_default=True)
 @click.option(
     "-o",
     "--output",
@@ -248,16 +261,24 @@ def book(
     db: Path | None,
     page_size: str,
     bleed: bool,
+    color: str,
     mono: bool,
     per_page: int | None,
     title: str | None,
+    author: str,
+    publisher: str,
+    isbn: str,
+    edition: str,
     output: Path,
     game_name: str,
 ) -> None:
     """Make a print-ready PDF book of COUNT puzzles with solutions.
 
     Puzzles are grouped by level, easiest first; the solutions at the back
-    are written out move by move with a numbered diagram.  Fonts are
+    are written out move by move with a numbered diagram and the final
+    position.  The book is checked with 'puzzlegen preflight' (KDP and
+    IngramSpark paperback rules) and written only if it passes; short books
+    are padded with ruled notes pages to the 24-page minimum.  Fonts are
     embedded and the same options always give the same bytes.
 
     \b
@@ -268,7 +289,7 @@ def book(
     """
     from puzzlegen.fileio import write_bytes
     from puzzlegen.generator import puzzles_from_catalog, puzzles_from_seed
-    from puzzlegen.render.book import BookOptions, build_book
+    from puzzlegen.render.book import BookOptions, build_book, check_isbn
 
     if level and mix:
         raise click.UsageError("give --level or --mix, not both")
@@ -286,8 +307,23 @@ def book(
                 puzzles = puzzles_from_catalog(cat, count, level=wanted, game=game)
         else:
             puzzles = puzzles_from_seed(count, seed=seed or "book", level=wanted, game=game)
+    if mono and color != "rgb" and color != "gray":
+        raise click.UsageError("give --mono or --color, not both")
+    if isbn:
+        try:
+            isbn = check_isbn(isbn)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--isbn'") from None
     options = BookOptions(
-        title=title, page_size=page_size, bleed=bleed, mono=mono, per_page=per_page
+        title=title,
+        page_size=page_size,
+        bleed=bleed,
+        color="gray" if mono else color,
+        per_page=per_page,
+        author=author,
+        publisher=publisher,
+        isbn=isbn,
+        edition=edition,
     )
     with console.status("Typesetting the book…") if console.is_terminal else _nothing():
         data = build_book(game, puzzles, options)
@@ -297,6 +333,49 @@ def book(
             for puzzle in puzzles:
                 cat.record_publication(puzzle.key, f"book:{title}")
     click.echo(f"Wrote {output}: {len(puzzles)} puzzles, {len(data) // 1024} KiB")
+
+
+@cli.command(context_settings=_CONTEXT)
+@click.argument("pdf", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--trim",
+    type=click.Choice(["a4", "letter", "6x9"]),
+    help="The trim size the pages must have [default: the first page's trim box].",
+)
+@click.option("--bleed/--no-bleed", default=None, help="Whether pages must carry bleed.")
+@click.option(
+    "--color",
+    type=click.Choice(["rgb", "gray", "cmyk"]),
+    help="gray and cmyk: fail on any RGB and on black text in more than black ink.",
+)
+def preflight(pdf: Path, trim: str | None, bleed: bool | None, color: str | None) -> int:
+    """Check PDF against the paperback rules of KDP and IngramSpark; exit 1 if it fails.
+
+    Prints a table: trim and bleed boxes, fonts embedded, smallest text
+    (7 pt), thinnest stroke (0.75 pt), ink outside the safe area (0.375 in
+    from the trim with bleed, 0.25 in without), the gutter on each side (by
+    page count), the page count (24-828) and the colour spaces used.
+
+    \b
+    Examples:
+      puzzlegen preflight output/book.pdf
+      puzzlegen preflight book.pdf --trim 6x9 --bleed --color cmyk
+    """
+    from pypdf.errors import PyPdfError
+
+    from puzzlegen.render.book import PAGE_SIZES
+    from puzzlegen.render.preflight import preflight as check
+    from puzzlegen.render.preflight import render_table
+
+    try:
+        report = check(
+            pdf, trim=PAGE_SIZES[trim] if trim else None, bleed=bleed, color=color
+        )
+    except (PyPdfError, ValueError, KeyError) as exc:
+        raise InvalidInputError(f"cannot read {str(pdf)!r} as a PDF: {exc}") from None
+    Console(width=110).print(render_table(report, pdf.name))
+    click.echo("passes" if report.ok else f"FAILS: {len(report.failures)} rule(s)")
+    return 0 if report.ok else 1
 
 
 @contextlib.contextmanager

@@ -10,7 +10,7 @@ from hypothesis import given
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import best_line
 from puzzlegen.cli import main
-from puzzlegen.render.board import board_diagram
+from puzzlegen.render.board import BLACK, board_diagram
 from puzzlegen.render.diagram import Group, Pip
 from puzzlegen.render.svg import board_svg
 
@@ -81,9 +81,9 @@ def test_mono_red_pips_are_hollow() -> None:
         red = "red" in (card.get("class") or "").split()
         for pip in card.findall("svg:use", NS):
             if red:
-                assert pip.get("fill") == "#ffffff" and pip.get("stroke") == "#141414"
+                assert pip.get("fill") == "#ffffff" and pip.get("stroke") == BLACK
             else:
-                assert pip.get("fill") == "#141414" and pip.get("stroke") is None
+                assert pip.get("fill") == BLACK and pip.get("stroke") is None
     colours = parse(board_svg(WORKED))
     red_fills = {p.get("fill") for c in classes(colours, "red") for p in c.findall("svg:use", NS)}
     assert red_fills == {"#c0182b"}

@@ -32,7 +32,8 @@ from typing import Any
 
 from puzzlegen.catalog import Catalog
 from puzzlegen.errors import CatalogError, WorkerError
-from puzzlegen.games import DEFAULT_GAME, LEVELS, Game, Puzzle, get_game
+from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.registry import get_game
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
 MAX_TRIES_PER_PUZZLE = 2000
@@ -46,10 +47,20 @@ def candidate(game: Game, kind: str | None, seed: str, index: int) -> Job:
     return (game.name, kind or game.kinds[index % len(game.kinds)], f"{seed}-{index}")
 
 
+def publishable(puzzle: Puzzle) -> bool:
+    """Worth printing (a game's puzzle may say it is not: for Cat's Cradle, a one-move answer)."""
+    return bool(getattr(puzzle, "publishable", True))
+
+
+def difficulty(puzzle: Puzzle) -> tuple[int, int]:
+    """Sort key: level, then (where the game grades finer) the grade within it."""
+    return LEVELS.index(puzzle.level), int(getattr(puzzle, "rung", 0))
+
+
 def grade_candidate(job: Job) -> dict[str, Any] | None:
     name, kind, seed = job
     puzzle = get_game(name).make_puzzle(kind, seed)
-    return puzzle.to_json() if puzzle is not None else None
+    return puzzle.to_json() if puzzle is not None and publishable(puzzle) else None
 
 
 def cpu_count() -> int:
@@ -118,7 +129,7 @@ def generate(
     catalog: Catalog,
     count: int,
     *,
-    game: Game | None = None,
+    game: Game,
     seed: str = "0",
     kind: str | None = None,
     level: str | None = None,
@@ -126,7 +137,6 @@ def generate(
     on_added: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Add ``count`` new puzzles to ``catalog``; return their JSON in the order added."""
-    game = game or get_game(DEFAULT_GAME)
     stream = f"game={game.name}|seed={seed}|kind={kind or 'any'}|level={level or 'any'}"
     index = catalog.next_index(stream)
     added: list[dict[str, Any]] = []
@@ -170,10 +180,12 @@ def mix_quotas(count: int) -> dict[str, int]:
 
 
 def puzzles_from_seed(
-    count: int, *, seed: str, level: str | None = None, game: Game | None = None
+    count: int, *, game: Game, seed: str, level: str | None = None
 ) -> list[Puzzle]:
-    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota."""
-    game = game or get_game(DEFAULT_GAME)
+    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota.
+
+    Puzzles not worth printing are skipped; the result runs easiest first.
+    """
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     keys: set[str] = set()
@@ -184,7 +196,12 @@ def puzzles_from_seed(
         puzzle = game.make_puzzle(kind, puzzle_seed)
         index += 1
         misses += 1
-        if puzzle is None or quotas.get(puzzle.level, 0) == 0 or puzzle.key in keys:
+        if (
+            puzzle is None
+            or quotas.get(puzzle.level, 0) == 0
+            or puzzle.key in keys
+            or not publishable(puzzle)
+        ):
             if misses > MAX_TRIES_PER_PUZZLE:
                 raise CatalogError(f"no {level} puzzle in {misses} candidates of seed {seed!r}")
             continue
@@ -192,25 +209,34 @@ def puzzles_from_seed(
         keys.add(puzzle.key)
         chosen.append(puzzle)
         misses = 0
-    return chosen
+    return sorted(chosen, key=difficulty)
 
 
 def puzzles_from_catalog(
-    catalog: Catalog, count: int, *, level: str | None = None, game: Game | None = None
+    catalog: Catalog, count: int, *, game: Game, level: str | None = None
 ) -> list[Puzzle]:
-    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota."""
-    game = game or get_game(DEFAULT_GAME)
+    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota.
+
+    Each is graded afresh: one whose level has changed since it was stored, or
+    that is not worth printing, is passed over.  The result runs easiest first.
+    """
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     for wanted, quota in quotas.items():
         if not quota:
             continue
-        rows = catalog.puzzles(game=game.name, level=wanted, unpublished=True, limit=quota)
+        rows = []
+        for row in catalog.puzzles(game=game.name, level=wanted, unpublished=True):
+            puzzle = game.puzzle_from_json(row)
+            if puzzle.level == wanted and publishable(puzzle):
+                rows.append(puzzle)
+                if len(rows) == quota:
+                    break
         if len(rows) < quota:
             raise CatalogError(
                 f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted} "
                 f"puzzles, {quota} needed: add some with 'puzzlegen generate --count "
                 f"{quota * 3} --level {wanted.lower()} --db {catalog.path}'"
             )
-        chosen += [game.puzzle_from_json(row) for row in rows]
-    return chosen
+        chosen += rows
+    return sorted(chosen, key=difficulty)

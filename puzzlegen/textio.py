@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import BinaryIO, TextIO
 
-from puzzlegen.errors import InvalidInputError
+from puzzlegen.errors import InvalidArgumentError, InvalidInputError
 
 #: The longest input line (and standard input for one position) accepted, in bytes.
 MAX_LINE = 64 * 1024
@@ -133,7 +133,7 @@ def check_arguments(argv: Sequence[str]) -> None:
                 owner = argv[i - 1]
             else:
                 owner = f"argument {i + 1}"
-            raise InvalidInputError(
+            raise InvalidArgumentError(
                 f"{owner} is not valid UTF-8 text: {raw[: QUOTE * 2]!r}"
             ) from None
 

@@ -46,10 +46,20 @@ def candidate(game: Game, kind: str | None, seed: str, index: int) -> Job:
     return (game.name, kind or game.kinds[index % len(game.kinds)], f"{seed}-{index}")
 
 
+def publishable(puzzle: Puzzle) -> bool:
+    """Worth printing (a game's puzzle may say it is not: for Cat's Cradle, a one-move answer)."""
+    return bool(getattr(puzzle, "publishable", True))
+
+
+def difficulty(puzzle: Puzzle) -> tuple[int, int]:
+    """Sort key: level, then (where the game grades finer) the grade within it."""
+    return LEVELS.index(puzzle.level), int(getattr(puzzle, "rung", 0))
+
+
 def grade_candidate(job: Job) -> dict[str, Any] | None:
     name, kind, seed = job
     puzzle = get_game(name).make_puzzle(kind, seed)
-    return puzzle.to_json() if puzzle is not None else None
+    return puzzle.to_json() if puzzle is not None and publishable(puzzle) else None
 
 
 def cpu_count() -> int:
@@ -172,7 +182,10 @@ def mix_quotas(count: int) -> dict[str, int]:
 def puzzles_from_seed(
     count: int, *, seed: str, level: str | None = None, game: Game | None = None
 ) -> list[Puzzle]:
-    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota."""
+    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota.
+
+    Puzzles not worth printing are skipped; the result runs easiest first.
+    """
     game = game or get_game(DEFAULT_GAME)
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
@@ -184,7 +197,12 @@ def puzzles_from_seed(
         puzzle = game.make_puzzle(kind, puzzle_seed)
         index += 1
         misses += 1
-        if puzzle is None or quotas.get(puzzle.level, 0) == 0 or puzzle.key in keys:
+        if (
+            puzzle is None
+            or quotas.get(puzzle.level, 0) == 0
+            or puzzle.key in keys
+            or not publishable(puzzle)
+        ):
             if misses > MAX_TRIES_PER_PUZZLE:
                 raise CatalogError(f"no {level} puzzle in {misses} candidates of seed {seed!r}")
             continue
@@ -192,25 +210,35 @@ def puzzles_from_seed(
         keys.add(puzzle.key)
         chosen.append(puzzle)
         misses = 0
-    return chosen
+    return sorted(chosen, key=difficulty)
 
 
 def puzzles_from_catalog(
     catalog: Catalog, count: int, *, level: str | None = None, game: Game | None = None
 ) -> list[Puzzle]:
-    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota."""
+    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota.
+
+    Each is graded afresh: one whose level has changed since it was stored, or
+    that is not worth printing, is passed over.  The result runs easiest first.
+    """
     game = game or get_game(DEFAULT_GAME)
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     for wanted, quota in quotas.items():
         if not quota:
             continue
-        rows = catalog.puzzles(game=game.name, level=wanted, unpublished=True, limit=quota)
+        rows = []
+        for row in catalog.puzzles(game=game.name, level=wanted, unpublished=True):
+            puzzle = game.puzzle_from_json(row)
+            if puzzle.level == wanted and publishable(puzzle):
+                rows.append(puzzle)
+                if len(rows) == quota:
+                    break
         if len(rows) < quota:
             raise CatalogError(
                 f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted} "
                 f"puzzles, {quota} needed: add some with 'puzzlegen generate --count "
                 f"{quota * 3} --level {wanted.lower()} --db {catalog.path}'"
             )
-        chosen += [game.puzzle_from_json(row) for row in rows]
-    return chosen
+        chosen += rows
+    return sorted(chosen, key=difficulty)

@@ -6,7 +6,9 @@ from :mod:`puzzlegen.render`, imported only when a method needs them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from puzzlegen.catscradle import puzzle as cc
 
@@ -28,6 +30,72 @@ def _own(puzzle: Puzzle) -> cc.Puzzle:
     return puzzle
 
 
+@dataclass(frozen=True)
+class ScheduleVersion:
+    """One version of the daily schedule, in force from ``first`` until the next one."""
+
+    name: str
+    first: dt.date
+    #: Which of :data:`puzzle.GRADINGS` grades its candidates.
+    grading: str
+    #: Weekday (Monday = 0) -> (kind, level).
+    weekdays: dict[int, tuple[str, str]]
+    #: Whether a one-move puzzle may be chosen.
+    one_move: bool
+    #: Weekday -> the pars allowed (absent: any).
+    pars: dict[int, range] = field(default_factory=dict)
+
+
+#: The daily schedules, oldest first.  A date's puzzle is chosen by the last
+#: version whose ``first`` is on or before it, so a new version never changes
+#: a date already published.
+DAILY_SCHEDULES = (
+    # v1: par plus insight; Sunday's Hard mid-game was often a single move.
+    ScheduleVersion(
+        "v1",
+        dt.date.min,
+        "v1",
+        {
+            0: ("opening", "Easy"),
+            1: ("opening", "Easy"),
+            2: ("opening", "Medium"),
+            3: ("opening", "Medium"),
+            4: ("opening", "Hard"),
+            5: ("opening", "Expert"),
+            6: ("midgame", "Hard"),
+        },
+        one_move=True,
+    ),
+    # v2: levels from the ladder of players; no one-move puzzle.  Within a
+    # level the par range sets the day, so that the measured difficulty
+    # (benchmarks/bench_grading.py: random play misses par more often) rises
+    # every day from Monday to Saturday, and Sunday's mid-game, Hard by the
+    # ladder and asking for 4 spaces or more, measures between Thursday and
+    # Friday: a Hard mid-game asking for fewer is easy to stumble on.
+    ScheduleVersion(
+        "v2",
+        dt.date(2027, 1, 1),
+        "v2",
+        {
+            0: ("opening", "Easy"),
+            1: ("opening", "Easy"),
+            2: ("opening", "Medium"),
+            3: ("opening", "Medium"),
+            4: ("opening", "Hard"),
+            5: ("opening", "Expert"),
+            6: ("midgame", "Hard"),
+        },
+        one_move=False,
+        pars={1: range(5, 17), 2: range(1, 5), 3: range(5, 17), 6: range(4, 17)},
+    ),
+)
+
+
+def schedule_for(date: dt.date) -> ScheduleVersion:
+    """The schedule version in force on ``date``."""
+    return [v for v in DAILY_SCHEDULES if v.first <= date][-1]
+
+
 class CatsCradle:
     name = "cats-cradle"
     title = "Cat's Cradle"
@@ -36,18 +104,31 @@ class CatsCradle:
     kinds: tuple[str, ...] = cc.KINDS
     tags: tuple[str, ...] = cc.TAGS
     level_rules = cc.LEVEL_RULES
-    daily_schedule: ClassVar[dict[int, tuple[str, str]]] = {
-        0: ("opening", "Easy"),
-        1: ("opening", "Easy"),
-        2: ("opening", "Medium"),
-        3: ("opening", "Medium"),
-        4: ("opening", "Hard"),
-        5: ("opening", "Expert"),
-        6: ("midgame", "Hard"),
-    }
+    #: The schedule for dates from now on (the latest version).
+    daily_schedule = DAILY_SCHEDULES[-1].weekdays
 
     def make_puzzle(self, kind: str, seed: str) -> cc.Puzzle | None:
         return cc.make_puzzle(kind, seed)
+
+    def daily_level(self, date: dt.date) -> str:
+        """The level wanted on ``date``."""
+        return schedule_for(date).weekdays[date.weekday()][1]
+
+    def daily_candidate(self, date: dt.date, seed: str) -> cc.Puzzle | None:
+        """The candidate for ``seed`` on ``date``, graded as that date's schedule grades.
+
+        None when the seed gives no puzzle or one the schedule may not choose
+        (its level is checked by the caller).
+        """
+        schedule = schedule_for(date)
+        kind = schedule.weekdays[date.weekday()][0]
+        puzzle = cc.make_puzzle(kind, seed, schedule.grading)
+        if puzzle is None or not (schedule.one_move or puzzle.publishable):
+            return None
+        allowed = schedule.pars.get(date.weekday())
+        if allowed is not None and puzzle.par not in allowed:
+            return None
+        return puzzle
 
     def puzzle_from_json(self, data: dict[str, Any]) -> cc.Puzzle:
         return cc.puzzle_from_json(data)

@@ -483,6 +483,7 @@
         const r = board.querySelector('[data-cell="' + k + '"]').getBoundingClientRect();
         return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
       };
+      const seen = {};
       for (let i = 0; i < ui.showStep; i++) {
         const [x1, y1] = centre(best[i].from);
         const [x2, y2] = centre(best[i].to);
@@ -497,7 +498,10 @@
         line.setAttribute("class", latest ? "arrow latest" : "arrow");
         line.setAttribute("marker-end", latest ? "url(#head-latest)" : "url(#head)");
         svg.appendChild(line);
-        const t = 0.35 + 0.08 * (i % 3); // stagger labels on shared paths
+        // Labels of moves along the same path (or its reverse) stand apart.
+        const path = [best[i].from, best[i].to].sort().join(" ");
+        seen[path] = (seen[path] || 0) + 1;
+        const t = 0.3 + 0.2 * ((seen[path] - 1) % 3);
         const g = document.createElementNS(NS, "g");
         g.setAttribute("class", latest ? "step latest" : "step");
         const circle = document.createElementNS(NS, "circle");

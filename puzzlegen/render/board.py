@@ -479,7 +479,7 @@ def final_diagram(
 
 # -- small positions for strips -------------------------------------------------
 
-SMALL_W = 27.0
+SMALL_W = 30.0
 SMALL_H = 19.0
 
 

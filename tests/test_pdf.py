@@ -69,7 +69,7 @@ def test_pips_fill_by_the_nonzero_rule() -> None:
 
 
 def test_colour_modes() -> None:
-    from puzzlegen.render.board import BLACK, RED
+    from puzzlegen.catscradle.views.board import BLACK, RED
     from puzzlegen.render.pdf import ink
 
     assert ink(BLACK, "cmyk").cmyk() == (0, 0, 0, 1)  # black in black ink alone

@@ -51,17 +51,15 @@ def choose_book_puzzles(
     published in one transaction, so two books made at once never share a
     puzzle.  If the book then cannot be made, :func:`make_book` releases them.
     """
-    from puzzlegen.generator import mix_quotas, puzzles_from_seed
+    from puzzlegen.generator import puzzles_from_catalog, puzzles_from_seed
 
     if db is not None:
         if not db.is_file():
             raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
-        quotas: dict[str | None, int] = {level: count} if level else {}
-        if not level:
-            quotas.update(mix_quotas(count))
         with Catalog(db) as cat:
-            rows = cat.claim(venue, quotas, game=game.name)
-        return [game.puzzle_from_json(row) for row in rows]
+            return cat.claim(
+                venue, lambda: puzzles_from_catalog(cat, count, level=level, game=game)
+            )
     return puzzles_from_seed(count, seed=seed or "book", level=level, game=game)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 import click
 
+from puzzlegen.catscradle.core import CORE as SOLVER_CORE
 from puzzlegen.cli.options import CONTEXT, EXIT_INVALID, EXIT_USAGE
 from puzzlegen.errors import PuzzlegenError
 
@@ -37,7 +38,9 @@ class _Group(click.Group):
 
 
 @click.group(context_settings=CONTEXT, cls=_Group)
-@click.version_option(package_name="puzzlegen")
+@click.version_option(
+    package_name="puzzlegen", message=f"%(prog)s %(version)s (solver core: {SOLVER_CORE})"
+)
 def cli() -> None:
     """Deal, solve and publish puzzles from card games.
 

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 
 import click
 
-from puzzlegen.catscradle.core import CORE as SOLVER_CORE
 from puzzlegen.cli.options import CONTEXT, EXIT_INVALID, EXIT_USAGE
 from puzzlegen.errors import PuzzlegenError
 
@@ -38,9 +37,7 @@ class _Group(click.Group):
 
 
 @click.group(context_settings=CONTEXT, cls=_Group)
-@click.version_option(
-    package_name="puzzlegen", message=f"%(prog)s %(version)s (solver core: {SOLVER_CORE})"
-)
+@click.version_option(package_name="puzzlegen")
 def cli() -> None:
     """Deal, solve and publish puzzles from card games.
 

@@ -4,12 +4,14 @@
   optional, as in MarkupSafe and simplejson: when it cannot be compiled (no C
   compiler, no Python headers) the build says so and goes on, and puzzlegen
   uses the pure-Python core, which gives the same answers more slowly.
+  Set ``PUZZLEGEN_REQUIRE_CORE=1`` to make a failed compile fail the build.
 * The jinja2 templates live at the top of the repository (the project's
   layout); a wheel carries them inside the package as ``puzzlegen/templates``.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -38,6 +40,8 @@ class OptionalBuildExt(build_ext):
 
     @staticmethod
     def _skip(exc: Exception) -> None:
+        if os.environ.get("PUZZLEGEN_REQUIRE_CORE"):  # developers: fail on a broken core
+            raise exc
         print(
             f"puzzlegen: the compiled solver core could not be built ({exc}); "
             "installing the pure-Python core, which is slower but gives the same answers",

@@ -35,8 +35,8 @@ from typing import Any
 
 from scipy.stats import spearmanr
 
-from puzzlegen.catscradle.game_api import schedule_for
 from puzzlegen.catscradle.players import LADDER, random_play_share
+from puzzlegen.catscradle.plugin import CATS_CRADLE, schedule_for
 from puzzlegen.catscradle.puzzle import LEVELS, Puzzle, make_puzzle
 from puzzlegen.catscradle.solver import analyse
 from puzzlegen.daily import daily_puzzle, date_range
@@ -57,7 +57,7 @@ def measure(puzzle: Puzzle, tries: int) -> Row:
 
 def daily_row(job: tuple[str, int]) -> Row:
     date = dt.date.fromisoformat(job[0])
-    puzzle = daily_puzzle(date)
+    puzzle = daily_puzzle(date, CATS_CRADLE)
     assert isinstance(puzzle, Puzzle)
     return {**measure(puzzle, job[1]), "weekday": date.weekday()}
 

@@ -14,11 +14,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlegen.catscradle.game_api import CATS_CRADLE
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.daily import daily_puzzle, date_range
 from puzzlegen.generator import puzzles_from_seed
 from puzzlegen.render.book import PAGE_SIZES, BookOptions, build_book
-from puzzlegen.render.daily_pages import write_archive, write_daily
+from puzzlegen.render.pages import write_archive, write_daily
 from puzzlegen.render.preflight import preflight
 
 
@@ -29,7 +29,7 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    puzzles = puzzles_from_seed(args.count, seed="bench")
+    puzzles = puzzles_from_seed(args.count, seed="bench", game=CATS_CRADLE)
     chosen = time.perf_counter() - start
     start = time.perf_counter()
     options = BookOptions(page_size="6x9", bleed=True)
@@ -48,7 +48,7 @@ def main() -> None:
     days = date_range(dt.date(args.year, 1, 1), dt.date(args.year, 12, 31))
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
-        chosen_days = [(day, daily_puzzle(day)) for day in days]
+        chosen_days = [(day, daily_puzzle(day, CATS_CRADLE)) for day in days]
         select = time.perf_counter() - start
         start = time.perf_counter()
         for day, puzzle in chosen_days:

@@ -34,8 +34,8 @@ import reference
 from hill_climb import read_worst
 
 from puzzlegen.catscradle import core
-from puzzlegen.catscradle.game import seeded_positions
 from puzzlegen.catscradle.solver import layout
+from puzzlegen.catscradle.wholegame import seeded_positions
 
 COMMAND = [str(Path(sys.executable).parent / "puzzlegen"), "solve", "--json", "-"]
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from puzzlegen.catscradle import core
 from puzzlegen.catscradle.cards import FULL_PACK, Card
-from puzzlegen.catscradle.game import seeded_positions
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import layout
+from puzzlegen.catscradle.wholegame import seeded_positions
 from puzzlegen.errors import PositionError
 
 WORST = Path(__file__).resolve().parent / "worst_positions.txt"

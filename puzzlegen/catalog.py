@@ -216,8 +216,11 @@ class Catalog:
             args.append(limit)
         return [json.loads(row[0]) for row in self._query(query, args)]
 
-    def counts(self) -> dict[str, Counter[str]]:
-        """Puzzle counts by level, by kind and by tag, and how many are published."""
+    def counts(self, game: str | None = None) -> dict[str, Counter[str]]:
+        """Puzzle counts by level, by kind and by tag, and how many are published.
+
+        With ``game``, only that game's puzzles count.
+        """
         result: dict[str, Counter[str]] = {
             "level": Counter(),
             "kind": Counter(),
@@ -226,6 +229,8 @@ class Catalog:
         }
         for level, kind, tags, published in self._query(
             "SELECT level, kind, tags, key IN (SELECT key FROM publications) FROM puzzles"
+            " WHERE ? IS NULL OR game = ?",
+            (game, game),
         ):
             result["level"][level] += 1
             result["kind"][kind] += 1

@@ -32,7 +32,8 @@ from typing import Any
 
 from puzzlegen.catalog import Catalog
 from puzzlegen.errors import CatalogError, WorkerError
-from puzzlegen.games import DEFAULT_GAME, LEVELS, Game, Puzzle, get_game
+from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.registry import get_game
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
 MAX_TRIES_PER_PUZZLE = 2000
@@ -128,7 +129,7 @@ def generate(
     catalog: Catalog,
     count: int,
     *,
-    game: Game | None = None,
+    game: Game,
     seed: str = "0",
     kind: str | None = None,
     level: str | None = None,
@@ -136,7 +137,6 @@ def generate(
     on_added: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Add ``count`` new puzzles to ``catalog``; return their JSON in the order added."""
-    game = game or get_game(DEFAULT_GAME)
     stream = f"game={game.name}|seed={seed}|kind={kind or 'any'}|level={level or 'any'}"
     index = catalog.next_index(stream)
     added: list[dict[str, Any]] = []
@@ -180,13 +180,12 @@ def mix_quotas(count: int) -> dict[str, int]:
 
 
 def puzzles_from_seed(
-    count: int, *, seed: str, level: str | None = None, game: Game | None = None
+    count: int, *, game: Game, seed: str, level: str | None = None
 ) -> list[Puzzle]:
     """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota.
 
     Puzzles not worth printing are skipped; the result runs easiest first.
     """
-    game = game or get_game(DEFAULT_GAME)
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     keys: set[str] = set()
@@ -214,14 +213,13 @@ def puzzles_from_seed(
 
 
 def puzzles_from_catalog(
-    catalog: Catalog, count: int, *, level: str | None = None, game: Game | None = None
+    catalog: Catalog, count: int, *, game: Game, level: str | None = None
 ) -> list[Puzzle]:
     """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota.
 
     Each is graded afresh: one whose level has changed since it was stored, or
     that is not worth printing, is passed over.  The result runs easiest first.
     """
-    game = game or get_game(DEFAULT_GAME)
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     for wanted, quota in quotas.items():

@@ -20,7 +20,8 @@ from pypdf import PdfReader
 from test_preflight import make_pdf
 
 from puzzlegen.catalog import Catalog
-from puzzlegen.catscradle.game_api import CATS_CRADLE
+from puzzlegen.catscradle.plugin import CATS_CRADLE
+from puzzlegen.catscradle.views.prose import number_word, read_moves
 from puzzlegen.cli import main
 from puzzlegen.generator import generate, mix_quotas, puzzles_from_seed
 from puzzlegen.render import book as book_module
@@ -34,7 +35,6 @@ from puzzlegen.render.book import (
     check_isbn,
 )
 from puzzlegen.render.preflight import BLEED, preflight
-from puzzlegen.render.prose import number_word, read_moves
 
 INCH = 72.0
 
@@ -246,7 +246,9 @@ def test_front_matter_and_metadata(books: dict[str, Path]) -> None:
 def test_best_line_first_and_every_line_replays(books: dict[str, Path]) -> None:
     text = " ".join(page_texts(books["6x9"], size=9.5))  # headings and prose
     levels = ["Easy", "Medium", "Hard", "Expert"]
-    ordered = sorted(puzzles_from_seed(6, seed="t"), key=lambda p: levels.index(p.level))
+    ordered = sorted(
+        puzzles_from_seed(6, seed="t", game=CATS_CRADLE), key=lambda p: levels.index(p.level)
+    )
     pattern = re.compile(
         r"Puzzle (\d+) · [●○]{4} (\w+) (?:At first sight[^:]*: the|The) "
         r"best line of play is (.*?) — giving (\w+) space"
@@ -275,7 +277,7 @@ def test_colour_modes_use_black_ink_for_black(books: dict[str, Path]) -> None:
 
 
 def test_same_inputs_same_bytes() -> None:
-    puzzles = puzzles_from_seed(1, seed="bytes")
+    puzzles = puzzles_from_seed(1, seed="bytes", game=CATS_CRADLE)
     options = BookOptions(page_size="a4", color="gray")
     assert build_book(CATS_CRADLE, puzzles, options) == build_book(CATS_CRADLE, puzzles, options)
 
@@ -305,13 +307,16 @@ def test_a_failing_book_is_refused(
 
 
 def test_per_page_that_cannot_be_legible_is_refused() -> None:
-    puzzles = puzzles_from_seed(2, seed="p")
+    puzzles = puzzles_from_seed(2, seed="p", game=CATS_CRADLE)
     with pytest.raises(BookError, match="--per-page 4 does not fit a 6x9 page"):
         build_book(CATS_CRADLE, puzzles, BookOptions(per_page=4))
 
 
 def test_chapters_number_through_and_each_has_its_rules() -> None:
-    first, second = puzzles_from_seed(1, seed="c1"), puzzles_from_seed(1, seed="c2")
+    first, second = (
+        puzzles_from_seed(1, seed="c1", game=CATS_CRADLE),
+        puzzles_from_seed(1, seed="c2", game=CATS_CRADLE),
+    )
     data = build_chapters(
         [Chapter(CATS_CRADLE, first), Chapter(CATS_CRADLE, second)], BookOptions(title="Two parts")
     )
@@ -359,14 +364,14 @@ def test_preflight_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_mix_quotas_and_levels() -> None:
     assert mix_quotas(10) == {"Easy": 3, "Medium": 3, "Hard": 2, "Expert": 2}
-    puzzles = puzzles_from_seed(6, seed="q", level="Hard")
+    puzzles = puzzles_from_seed(6, seed="q", level="Hard", game=CATS_CRADLE)
     assert all(p.level == "Hard" for p in puzzles)
 
 
 def test_books_from_a_catalog_never_repeat(tmp_path: Path) -> None:
     db = tmp_path / "c.sqlite"
     with Catalog(db) as catalog:
-        generate(catalog, 8, seed="bk", kind="opening", level="Medium")
+        generate(catalog, 8, seed="bk", kind="opening", level="Medium", game=CATS_CRADLE)
     for title in ("One", "Two"):
         argv = f"book --count 3 --level medium --db {db} -o {tmp_path / title}.pdf".split()
         assert main([*argv, "--title", title]) == 0

@@ -104,8 +104,8 @@ def test_generate_catalog_and_daily_commands(
     status, out, _ = run(capsys, "generate", "--count", "12", "--seed", "c", "--db", db)
     assert status == 0 and out.startswith("Added 12 puzzles to ")
     status, out, _ = run(capsys, "catalog", "--db", db)
-    # At the start: "12 puzzles" anywhere would also match "112 puzzles".
-    assert status == 0 and out.startswith("12 puzzles in ")
+    # At the start: "12 ... puzzles" anywhere would also match "112 ... puzzles".
+    assert status == 0 and out.startswith("12 Cat's Cradle puzzles in ")
     assert "Easy" in out and "transfer" in out
     status, out, _ = run(capsys, "catalog", "--db", db, "--json")
     rows = [json.loads(line) for line in out.splitlines()]

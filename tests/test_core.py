@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import oracle_best_spaces
 
-from puzzlegen.catscradle import _pycore, batch, core
+from puzzlegen.catscradle import _pycore, core
 from puzzlegen.catscradle.position import Deal, Move, Position
 from puzzlegen.catscradle.solver import best_line, layout
 
@@ -84,6 +84,7 @@ def test_cores_explore_alike_on_the_corpus(chunk: int) -> None:
         encoded = layout(position)
         assert compiled.explore(encoded) == _pycore.explore(encoded), str(position)
         assert compiled.best_path(encoded) == _pycore.best_path(encoded), str(position)
+        assert compiled.end_layouts(encoded) == _pycore.end_layouts(encoded), str(position)
 
 
 @st.composite
@@ -111,9 +112,10 @@ def test_cores_agree_on_random_play(position: Position) -> None:
     encoded = layout(position)
     path = compiled.best_path(encoded)
     assert _pycore.best_path(encoded) == path
-    # The batch fast path writes what the object model would.
-    line = best_line(position)
-    assert batch.solve_json(str(position)) == _json(line.to_json())
+    # The batch fast path writes what the object model would, in both cores.
+    expected = _json(best_line(position).to_json())
+    assert compiled.solve_json(str(position)) == expected
+    assert _pycore.solve_json(str(position)) == expected
 
 
 @given(played_positions())
@@ -121,6 +123,7 @@ def test_cores_agree_with_the_oracle(position: Position) -> None:
     compiled = _compiled()
     encoded = layout(position)
     assert compiled.explore(encoded) == _pycore.explore(encoded)
+    assert compiled.end_layouts(encoded) == _pycore.end_layouts(encoded)
     states, path, _ends = compiled.explore(encoded)
     assert path == compiled.best_path(encoded)
     if states <= 3000:  # the oracle walks real cards: twins multiply its positions
@@ -131,6 +134,44 @@ def _json(payload: dict[str, object]) -> str:
     import json
 
     return json.dumps(payload)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "jc 9s 8h 3c qh as 9c 9d 7s qd 2h 2c 4d 4h 6d 6s",  # any case
+        "JC 9S 8H tC QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S",  # T for 10
+        "JC 9♠ 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S",  # symbols: Python reads them
+        "JC\x1c9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S",  # str.split() splits there
+        "JC\t9S\r8H 3C QH AS 9C 9D 7S\x0bQD 2H 2C 4D 4H 6D 6S",
+        "-- 9S 8H/7S -- QH/JC -- 9C 9D -- QD -- 2C 4D 4H/3C -- 6S",
+        "-- -- -- -- -- -- -- -- -- -- -- -- -- -- -- --",
+    ],
+)
+def test_fast_text_path_reads_what_the_parser_reads(text: str) -> None:
+    expected = _json(best_line(Position.parse(text)).to_json())
+    assert core.solve_json(text) == expected
+    assert _pycore.solve_json(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "JC JC",
+        "cc:JC.9S.8H.3C.QH.AS.9C.9D.7S.QD.2H.2C.4D.4H.6D.6S",
+        "JC/ 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S",
+        "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S 5S",
+        "1C 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S",
+        "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D JC",
+        "JC 9S 8H/9C 3C QH AS 7S QD 2H 2C 4D 4H 6D 6S 5S KD",
+        "- 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S",
+        "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D \udcff",
+    ],
+)
+def test_fast_text_path_leaves_the_rest_to_the_parser(text: str) -> None:
+    compiled = _compiled()
+    assert compiled.solve_json(text) is None
+    assert _pycore.solve_json(text) is None
 
 
 def test_layout_errors_are_value_errors() -> None:

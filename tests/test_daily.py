@@ -6,7 +6,7 @@ import json
 import pytest
 from conftest import DATA, own
 
-from puzzlegen.catscradle.game_api import CATS_CRADLE, DAILY_SCHEDULES, schedule_for
+from puzzlegen.catscradle.plugin import CATS_CRADLE, DAILY_SCHEDULES, schedule_for
 from puzzlegen.catscradle.puzzle import level_for
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_json, daily_puzzle, date_range, parse_date
@@ -27,7 +27,7 @@ GOLDEN_2027 = pinned(2027)  # schedule v2
 def test_a_pinned_year_of_daily_puzzles(year: int, quarter: int) -> None:
     rows = GOLDEN if year == 2026 else GOLDEN_2027
     for date, puzzle_id, level, par, key in rows[quarter * 92 : (quarter + 1) * 92]:
-        puzzle = daily_puzzle(dt.date.fromisoformat(date))
+        puzzle = daily_puzzle(dt.date.fromisoformat(date), CATS_CRADLE)
         assert (puzzle.id, puzzle.level, str(puzzle.par), puzzle.key) == (
             puzzle_id,
             level,
@@ -39,7 +39,7 @@ def test_a_pinned_year_of_daily_puzzles(year: int, quarter: int) -> None:
 
 def test_schedule_rises_through_the_week() -> None:
     monday = dt.date(2026, 11, 23)
-    week = [own(daily_puzzle(monday + dt.timedelta(days=n))) for n in range(7)]
+    week = [own(daily_puzzle(monday + dt.timedelta(days=n), CATS_CRADLE)) for n in range(7)]
     levels = ["Easy", "Medium", "Hard", "Expert"]
     ranks = [levels.index(p.level) for p in week[:6]]
     assert ranks == sorted(ranks) and ranks[0] == 0 and ranks[5] == 3
@@ -52,9 +52,9 @@ def test_schedule_versions() -> None:
     assert schedule_for(dt.date(2027, 1, 1)).name == "v2"
     assert schedule_for(dt.date(2100, 1, 1)) is DAILY_SCHEDULES[-1]
     assert CATS_CRADLE.daily_schedule == DAILY_SCHEDULES[-1].weekdays
-    new = own(daily_puzzle(dt.date(2027, 1, 4)))
+    new = own(daily_puzzle(dt.date(2027, 1, 4), CATS_CRADLE))
     assert new.grading == "v2" and daily_json(dt.date(2027, 1, 4), new)["grading"] == "v2"
-    old = own(daily_puzzle(dt.date(2026, 12, 28)))
+    old = own(daily_puzzle(dt.date(2026, 12, 28), CATS_CRADLE))
     assert old.grading == "v1" and old.level == level_for(old.par, old.insight)
 
 
@@ -67,7 +67,7 @@ def test_v2_weeks_rise_and_never_ask_for_one_move() -> None:
         assert int(par) in schedule.pars.get(day.weekday(), range(1, 17)), date
     for week in range(3):
         monday = dt.date(2027, 1, 4) + dt.timedelta(weeks=week)
-        days = [own(daily_puzzle(monday + dt.timedelta(days=n))) for n in range(7)]
+        days = [own(daily_puzzle(monday + dt.timedelta(days=n), CATS_CRADLE)) for n in range(7)]
         assert all(p.publishable and len(p.best.moves) > 1 for p in days)
         ranks = [levels.index(p.level) for p in days[:6]]
         assert ranks == sorted(ranks) and ranks[0] == 0 and ranks[5] == 3
@@ -88,7 +88,7 @@ def test_no_repeat_within_any_365_days() -> None:
 def test_daily_json_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["daily", "--date", "2026-11-22", "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
-    expected = daily_json(dt.date(2026, 11, 22), daily_puzzle(dt.date(2026, 11, 22)))
+    expected = daily_json(dt.date(2026, 11, 22), daily_puzzle(dt.date(2026, 11, 22), CATS_CRADLE))
     assert payload == json.loads(json.dumps(expected))
     for field in (
         "id",

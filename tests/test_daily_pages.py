@@ -9,10 +9,11 @@ import html5lib
 import pytest
 from conftest import own
 
+from puzzlegen.catscradle.plugin import CATS_CRADLE
+from puzzlegen.catscradle.views.prose import read_moves
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_puzzle
-from puzzlegen.render import daily_pages
-from puzzlegen.render.prose import read_moves
+from puzzlegen.render import pages
 from puzzlegen.render.templating import render
 
 SITE = ["archive.html", "assets", "days.js", "index.html"]
@@ -35,9 +36,9 @@ def days_js(folder: Path) -> list[dict[str, str]]:
 def test_one_date(tmp_path: Path) -> None:
     assert main(["daily", "--date", "2026-11-29", "-o", str(tmp_path)]) == 0
     folder = tmp_path / "2026-11-29"
-    assert sorted(p.name for p in folder.iterdir()) == sorted(daily_pages.DAY_FILES)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(pages.DAY_FILES)
     data = json.loads((folder / "puzzle.json").read_text())
-    puzzle = own(daily_puzzle(dt.date(2026, 11, 29)))
+    puzzle = own(daily_puzzle(dt.date(2026, 11, 29), CATS_CRADLE))
     assert data["date"] == "2026-11-29" and data["id"] == puzzle.id and data["kind"] == "midgame"
     page = strict((folder / "index.html").read_text())
     assert page.find(".//title").text == "Cat's Cradle for Sunday 29 November 2026"  # type: ignore[union-attr]
@@ -131,8 +132,8 @@ def test_a_run_killed_midway_leaves_whole_dates(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert main(["daily", "--date", "2026-11-25", "-o", str(tmp_path)]) == 0
-    old = {f: (tmp_path / "2026-11-25" / f).read_bytes() for f in daily_pages.DAY_FILES}
-    real = daily_pages.write_text  # type: ignore[attr-defined]
+    old = {f: (tmp_path / "2026-11-25" / f).read_bytes() for f in pages.DAY_FILES}
+    real = pages.write_text  # type: ignore[attr-defined]
     calls = []
 
     def dying(path: Path, text: str) -> None:
@@ -140,19 +141,19 @@ def test_a_run_killed_midway_leaves_whole_dates(
         # after its --mono puzzle.svg was written.
         if path.parent.name.startswith(".2026-11-25."):
             calls.append(path)
-            if len(calls) == len(daily_pages.DAY_FILES):
+            if len(calls) == len(pages.DAY_FILES):
                 raise KeyboardInterrupt
         real(path, text)
 
-    monkeypatch.setattr(daily_pages, "write_text", dying)
+    monkeypatch.setattr(pages, "write_text", dying)
     args = ["daily", "--from", "2026-11-23", "--to", "2026-11-27", "--mono", "-o", str(tmp_path)]
     assert main(args) == 130
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == sorted(["2026-11-23", "2026-11-24", "2026-11-25", *SITE])  # no temporaries
     for day in ("2026-11-23", "2026-11-24", "2026-11-25"):
-        assert sorted(p.name for p in (tmp_path / day).iterdir()) == sorted(daily_pages.DAY_FILES)
+        assert sorted(p.name for p in (tmp_path / day).iterdir()) == sorted(pages.DAY_FILES)
     # The date it died on still holds its old set, whole.
-    assert {f: (tmp_path / "2026-11-25" / f).read_bytes() for f in daily_pages.DAY_FILES} == old
+    assert {f: (tmp_path / "2026-11-25" / f).read_bytes() for f in pages.DAY_FILES} == old
 
 
 def test_rewriting_a_date_replaces_its_set(tmp_path: Path) -> None:
@@ -160,7 +161,7 @@ def test_rewriting_a_date_replaces_its_set(tmp_path: Path) -> None:
     (tmp_path / "2026-11-25" / "leftover.txt").write_text("old")
     assert main(["daily", "--date", "2026-11-25", "--mono", "-o", str(tmp_path)]) == 0
     assert sorted(p.name for p in (tmp_path / "2026-11-25").iterdir()) == sorted(
-        daily_pages.DAY_FILES
+        pages.DAY_FILES
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["2026-11-25", *SITE])
 
@@ -173,8 +174,9 @@ def test_every_inserted_value_is_escaped() -> None:
         long_date=nasty,
         level=nasty,
         puzzle_id=nasty,
-        kind="opening",
+        kind=nasty,
         goal=nasty,
+        position_caption=nasty,
         position=nasty,
         solution=nasty,
         width=1,
@@ -182,8 +184,10 @@ def test_every_inserted_value_is_escaped() -> None:
         game=nasty,
         game_name=nasty,
         credit=nasty,
-        data_json=daily_pages.script_json({"position": nasty}),
+        data_json=pages.script_json({"position": nasty}),
         rules_template="catscradle/rules.html.j2",
+        playable=True,
+        rules_paragraphs=[nasty],
         rules_caption=nasty,
     )
     assert "<script>alert" not in html and "&lt;script&gt;" in html

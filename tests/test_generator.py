@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from puzzlegen.catalog import Catalog
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.errors import WorkerError
 from puzzlegen.generator import generate
 
@@ -33,7 +34,7 @@ def _kill_a_worker_after_five(path: str) -> None:
     added: list[dict[str, Any]] = []
     with Catalog(path) as catalog:
         try:
-            generate(catalog, 10_000, seed="w", jobs=2, on_added=on_added)
+            generate(catalog, 10_000, seed="w", jobs=2, on_added=on_added, game=CATS_CRADLE)
         except WorkerError:
             os._exit(WORKER_DIED)
 
@@ -64,7 +65,7 @@ def test_no_process_to_start_is_a_clear_error(
         Catalog(tmp_path / "c.sqlite") as catalog,
         pytest.raises(WorkerError, match=r"cannot start 2 worker processes.*--jobs"),
     ):
-        generate(catalog, 5, seed="x", jobs=2)
+        generate(catalog, 5, seed="x", jobs=2, game=CATS_CRADLE)
 
 
 def _generate_and_tell_workers(path: str, pids: str) -> None:
@@ -73,7 +74,7 @@ def _generate_and_tell_workers(path: str, pids: str) -> None:
         Path(pids).write_text(" ".join(children))
 
     with Catalog(path) as catalog:
-        generate(catalog, 10_000, seed="o", jobs=2, on_added=on_added)
+        generate(catalog, 10_000, seed="o", jobs=2, on_added=on_added, game=CATS_CRADLE)
 
 
 def _alive(pid: int) -> bool:

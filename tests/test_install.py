@@ -57,10 +57,10 @@ def _run(env: dict[str, str], *code: str) -> str:
 
 
 SOLVE = (
-    "import puzzlegen.catscradle.core as core, puzzlegen.catscradle.batch as batch",
+    "import puzzlegen.catscradle.core as core",
     "assert core.__file__.startswith(__import__('os').environ['PYTHONPATH']), core.__file__",
     "print(core.CORE)",
-    f"print(batch.solve_json({WORKED!r}))",
+    f"print(core.solve_json({WORKED!r}))",
 )
 
 

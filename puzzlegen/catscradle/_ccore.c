@@ -40,6 +40,9 @@ static int class_below(int c, int depth) {
 }
 
 static int lowest_bit(unsigned x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#endif
     int i = 0;
     while (!(x & 1u)) {
         x >>= 1;
@@ -52,9 +55,15 @@ typedef struct {
     uint8_t h[CELLS];
 } State;
 
+/* TOP[c][h]: the class on top of a stack of height h whose bottom card is of
+   class c (index 0: none); NEED[c][h]: the class that top card may go on.
+   Row CLASSES is for a cell that is empty at the start. */
+static int8_t TOP[CLASSES + 1][HEIGHTS];
+static int8_t NEED[CLASSES + 1][HEIGHTS];
+
 typedef struct {
-    int8_t top[CELLS][HEIGHTS];  /* class on top of cell i at height h */
-    int8_t need[CELLS][HEIGHTS]; /* the class that card may go on */
+    const int8_t *top[CELLS];  /* TOP row of each cell's bottom card */
+    const int8_t *need[CELLS]; /* NEED row of each cell's bottom card */
     int active[CELLS];           /* cells not empty at the start */
     int nactive;
     int present[CLASSES]; /* cards of each class in the position */
@@ -70,17 +79,28 @@ typedef struct {
 
 typedef struct {
     State state;
-    int32_t index1; /* index + 1; 0 for a free slot */
+    int32_t index1; /* index + 1 */
+    uint32_t stamp; /* the slot holds a state of this search when stamp == Store.stamp */
 } Slot;
 
+/* One store serves every search (the GIL is held throughout a call): most
+   searches are small, and allocating and clearing a table each time would
+   cost more than the search.  Stamps make clearing free; a store grown by a
+   large search is freed at the end of it. */
 typedef struct {
     State *states;
     int32_t *parent;
     uint8_t *move; /* src << 4 | dst */
     int32_t n, cap;
     Slot *slots; /* a copy of the state, so a lookup touches one cache line */
-    uint64_t mask;
+    uint64_t nslots, mask; /* slots allocated; slots in use - 1 */
+    uint32_t stamp;
 } Store;
+
+#define FIRST_CAP 256
+#define KEEP_CAP (1 << 16)
+
+static Store STORE;
 
 static uint64_t hash_state(const State *s) {
     uint64_t a, b;
@@ -101,73 +121,100 @@ static void store_free(Store *st) {
     memset(st, 0, sizeof *st);
 }
 
-static int store_init(Store *st) {
-    memset(st, 0, sizeof *st);
-    st->cap = 1024;
-    st->states = malloc(sizeof(State) * (size_t)st->cap);
-    st->parent = malloc(sizeof(int32_t) * (size_t)st->cap);
-    st->move = malloc((size_t)st->cap);
-    st->mask = 2 * (uint64_t)st->cap - 1;
-    st->slots = calloc(st->mask + 1, sizeof(Slot));
-    if (!st->states || !st->parent || !st->move || !st->slots) {
-        store_free(st);
-        return -1;
+/* Empty the store for a new search; -1 if out of memory. */
+static int store_start(Store *st) {
+    if (!st->states) {
+        st->cap = FIRST_CAP;
+        st->states = malloc(sizeof(State) * (size_t)st->cap);
+        st->parent = malloc(sizeof(int32_t) * (size_t)st->cap);
+        st->move = malloc((size_t)st->cap);
+        st->nslots = 2 * (uint64_t)st->cap;
+        st->slots = calloc(st->nslots, sizeof(Slot));
+        st->stamp = 0;
+        if (!st->states || !st->parent || !st->move || !st->slots) {
+            store_free(st);
+            return -1;
+        }
+    }
+    st->n = 0;
+    st->mask = 2 * FIRST_CAP - 1;
+    if (++st->stamp == 0) { /* wrapped: old stamps could look current */
+        memset(st->slots, 0, sizeof(Slot) * st->nslots);
+        st->stamp = 1;
     }
     return 0;
 }
 
+/* After a search: give back the memory of a large one. */
+static void store_end(Store *st) {
+    if (st->cap > KEEP_CAP) store_free(st);
+}
+
+static void store_place(Store *st, int32_t k) {
+    uint64_t at = hash_state(&st->states[k]) & st->mask;
+    while (st->slots[at].stamp == st->stamp) at = (at + 1) & st->mask;
+    st->slots[at].state = st->states[k];
+    st->slots[at].index1 = k + 1;
+    st->slots[at].stamp = st->stamp;
+}
+
+/* Room for one more state at a load of at most one half; -1 if out of memory. */
 static int store_grow(Store *st) {
-    if (st->cap > INT32_MAX / 4) {
-        return -1;
+    if (st->n == st->cap) {
+        if (st->cap > INT32_MAX / 4) return -1;
+        int32_t cap = st->cap * 2;
+        State *states = realloc(st->states, sizeof(State) * (size_t)cap);
+        if (!states) return -1;
+        st->states = states;
+        int32_t *parent = realloc(st->parent, sizeof(int32_t) * (size_t)cap);
+        if (!parent) return -1;
+        st->parent = parent;
+        uint8_t *move = realloc(st->move, (size_t)cap);
+        if (!move) return -1;
+        st->move = move;
+        st->cap = cap;
     }
-    int32_t cap = st->cap * 2;
-    State *states = realloc(st->states, sizeof(State) * (size_t)cap);
-    if (!states) return -1;
-    st->states = states;
-    int32_t *parent = realloc(st->parent, sizeof(int32_t) * (size_t)cap);
-    if (!parent) return -1;
-    st->parent = parent;
-    uint8_t *move = realloc(st->move, (size_t)cap);
-    if (!move) return -1;
-    st->move = move;
-    uint64_t mask = 2 * (uint64_t)cap - 1;
-    Slot *slots = calloc(mask + 1, sizeof(Slot));
-    if (!slots) return -1;
-    for (int32_t k = 0; k < st->n; k++) {
-        uint64_t at = hash_state(&st->states[k]) & mask;
-        while (slots[at].index1) at = (at + 1) & mask;
-        slots[at].state = st->states[k];
-        slots[at].index1 = k + 1;
+    if (2 * (uint64_t)(st->n + 1) > st->mask + 1) {
+        uint64_t used = 2 * (st->mask + 1);
+        if (used > st->nslots) {
+            Slot *slots = calloc(used, sizeof(Slot));
+            if (!slots) return -1;
+            free(st->slots);
+            st->slots = slots;
+            st->nslots = used;
+            st->stamp = 1;
+        } else if (++st->stamp == 0) {
+            memset(st->slots, 0, sizeof(Slot) * st->nslots);
+            st->stamp = 1;
+        }
+        st->mask = used - 1;
+        for (int32_t k = 0; k < st->n; k++) store_place(st, k);
     }
-    free(st->slots);
-    st->slots = slots;
-    st->mask = mask;
-    st->cap = cap;
     return 0;
 }
 
 /* The index of ``s``, adding it if new (then *added is 1).  -1: out of memory. */
 static int32_t store_add(Store *st, const State *s, int32_t parent, uint8_t move, int *added) {
     uint64_t at = hash_state(s) & st->mask;
-    int32_t k;
-    while ((k = st->slots[at].index1) != 0) {
+    while (st->slots[at].stamp == st->stamp) {
         if (memcmp(st->slots[at].state.h, s->h, CELLS) == 0) {
             *added = 0;
-            return k - 1;
+            return st->slots[at].index1 - 1;
         }
         at = (at + 1) & st->mask;
     }
-    if (st->n == st->cap) {
+    if (st->n == st->cap || 2 * (uint64_t)(st->n + 1) > st->mask + 1) {
         if (store_grow(st) < 0) return -1;
         at = hash_state(s) & st->mask;
-        while (st->slots[at].index1) at = (at + 1) & st->mask;
+        while (st->slots[at].stamp == st->stamp) at = (at + 1) & st->mask;
     }
-    k = st->n++;
+    int32_t k = st->n++;
     st->states[k] = *s;
     st->parent[k] = parent;
     st->move[k] = move;
     st->slots[at].state = *s;
     st->slots[at].index1 = k + 1;
+    st->slots[at].stamp = st->stamp;
     *added = 1;
     return k;
 }
@@ -176,7 +223,8 @@ static int32_t store_add(Store *st, const State *s, int32_t parent, uint8_t move
 
 /* Read a layout; 0 on success, else -1 with a Python exception set. */
 static int graph_init(Graph *g, const uint8_t *layout, Py_ssize_t size) {
-    memset(g, 0, sizeof *g);
+    g->nactive = 0;
+    memset(g->present, 0, sizeof g->present);
     if (size < CELLS) {
         PyErr_SetString(PyExc_ValueError, "a layout starts with 16 heights");
         return -1;
@@ -200,16 +248,9 @@ static int graph_init(Graph *g, const uint8_t *layout, Py_ssize_t size) {
             g->present[card[k] >> 1]++;
         }
         card += height;
-        g->top[i][0] = g->need[i][0] = NO_CLASS;
-        for (int h = 1; h < HEIGHTS; h++) {
-            if (height) {
-                int c = class_below(g->cards[i][0] >> 1, h - 1);
-                g->top[i][h] = (int8_t)c;
-                g->need[i][h] = (int8_t)class_support(c);
-            } else {
-                g->top[i][h] = g->need[i][h] = NO_CLASS;
-            }
-        }
+        int row = height ? g->cards[i][0] >> 1 : CLASSES;
+        g->top[i] = TOP[row];
+        g->need[i] = NEED[row];
         if (height) g->active[g->nactive++] = i;
     }
     return 0;
@@ -464,6 +505,63 @@ static int list_push(List *l, int32_t x) {
     return 0;
 }
 
+/* The tidied best line from ``g``: *path (malloc'd) and its length; -1 if out of memory. */
+static Py_ssize_t search_best(const Graph *g, Move **path) {
+    Store *st = &STORE;
+    static List level_best, candidates; /* kept between calls: no allocation */
+    level_best.n = candidates.n = 0;
+    if (store_start(st) < 0) return -1;
+    Py_ssize_t result = -1;
+    int added;
+    Move moves[MAX_MOVES];
+    int bound = upper_bound(g);
+    int best = spaces(&g->start);
+    if (store_add(st, &g->start, -1, 0, &added) < 0 || list_push(&candidates, 0) < 0) goto done;
+    int32_t level_start = 0, level_end = 1;
+    while (level_start < level_end && best < bound) {
+        level_best.n = 0;
+        for (int32_t k = level_start; k < level_end; k++) {
+            State state = st->states[k];
+            /* Once this depth meets the bound it is the last one searched, and
+               its remaining candidates can only come from moves that empty a cell. */
+            int n = successors(g, &state, best >= bound, moves);
+            for (int m = 0; m < n; m++) {
+                State child = state;
+                int src = moves[m].src, dst = moves[m].dst;
+                child.h[src]--;
+                child.h[dst]++;
+                int32_t index = store_add(st, &child, k, (uint8_t)(src << 4 | dst), &added);
+                if (index < 0) goto done;
+                if (!added || state.h[src] != 1) continue;
+                int s = spaces(&child);
+                if (s > best) {
+                    best = s;
+                    level_best.n = 0;
+                    if (list_push(&level_best, index) < 0) goto done;
+                } else if (s == best && level_best.n) {
+                    if (list_push(&level_best, index) < 0) goto done;
+                }
+            }
+        }
+        if (level_best.n) {
+            candidates.n = 0;
+            for (int32_t k = 0; k < level_best.n; k++) {
+                if (list_push(&candidates, level_best.items[k]) < 0) goto done;
+            }
+        }
+        level_start = level_end;
+        level_end = st->n;
+    }
+    result = path_to(st, choose(g, st, candidates.items, candidates.n), path);
+    if (result >= 0 && tidy(g, *path, result) < 0) {
+        free(*path);
+        result = -1;
+    }
+done:
+    store_end(st);
+    return result;
+}
+
 static PyObject *best_path(PyObject *self, PyObject *arg) {
     (void)self;
     Py_buffer view;
@@ -472,59 +570,195 @@ static PyObject *best_path(PyObject *self, PyObject *arg) {
     int ok = graph_init(&g, view.buf, view.len);
     PyBuffer_Release(&view);
     if (ok < 0) return NULL;
+    Move *path;
+    Py_ssize_t n = search_best(&g, &path);
+    if (n < 0) return PyErr_NoMemory();
+    PyObject *result = path_bytes(path, n);
+    free(path);
+    return result;
+}
 
-    Store st;
-    List level_best = {0}, candidates = {0};
-    if (store_init(&st) < 0) return PyErr_NoMemory();
-    PyObject *result = NULL;
-    int added;
-    Move moves[MAX_MOVES];
-    int bound = upper_bound(&g);
-    int best = spaces(&g.start);
-    if (store_add(&st, &g.start, -1, 0, &added) < 0 || list_push(&candidates, 0) < 0) goto oom;
-    int32_t level_start = 0, level_end = 1;
-    while (level_start < level_end && best < bound) {
-        level_best.n = 0;
-        for (int32_t k = level_start; k < level_end; k++) {
-            State state = st.states[k];
-            /* Once this depth meets the bound it is the last one searched, and
-               its remaining candidates can only come from moves that empty a cell. */
-            int n = successors(&g, &state, best >= bound, moves);
-            for (int m = 0; m < n; m++) {
-                State child = state;
-                int src = moves[m].src, dst = moves[m].dst;
-                child.h[src]--;
-                child.h[dst]++;
-                int32_t index = store_add(&st, &child, k, (uint8_t)(src << 4 | dst), &added);
-                if (index < 0) goto oom;
-                if (!added || state.h[src] != 1) continue;
-                int s = spaces(&child);
-                if (s > best) {
-                    best = s;
-                    level_best.n = 0;
-                    if (list_push(&level_best, index) < 0) goto oom;
-                } else if (s == best && level_best.n) {
-                    if (list_push(&level_best, index) < 0) goto oom;
-                }
-            }
-        }
-        if (level_best.n) {
-            candidates.n = 0;
-            for (int32_t k = 0; k < level_best.n; k++) {
-                if (list_push(&candidates, level_best.items[k]) < 0) goto oom;
-            }
-        }
-        level_start = level_end;
-        level_end = st.n;
+/* -- solve --json on one line of text: see solve_json() in _pycore.py ------- */
+
+static const char *RANK_NAMES[13] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+static const char SUIT_NAMES[4] = {'C', 'S', 'D', 'H'}; /* by card & 3 */
+
+/* The card spelled s[0:n] (ASCII, any case, T for 10), or -1. */
+static int parse_card(const char *s, Py_ssize_t n) {
+    if (n < 2 || n > 3) return -1;
+    int rank;
+    char r = (char)(s[0] & ~0x20); /* upper case for letters */
+    if (n == 3) {
+        if (s[0] != '1' || s[1] != '0') return -1;
+        rank = 10;
+    } else if (s[0] >= '2' && s[0] <= '9') {
+        rank = s[0] - '0';
+    } else if (r == 'A') {
+        rank = 1;
+    } else if (r == 'T') {
+        rank = 10;
+    } else if (r == 'J') {
+        rank = 11;
+    } else if (r == 'Q') {
+        rank = 12;
+    } else if (r == 'K') {
+        rank = 13;
+    } else {
+        return -1;
     }
-    result = best_bytes(&g, &st, choose(&g, &st, candidates.items, candidates.n));
-    goto done;
-oom:
-    PyErr_NoMemory();
-done:
-    store_free(&st);
-    free(level_best.items);
-    free(candidates.items);
+    int bits;
+    switch (s[n - 1] & ~0x20) {
+    case 'C': bits = 0; break;
+    case 'S': bits = 1; break;
+    case 'D': bits = 2; break;
+    case 'H': bits = 3; break;
+    default: return -1;
+    }
+    return 4 * (rank - 1) + bits;
+}
+
+static int is_space(unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* Read a plain position into a layout; 0 if ``text`` is not one (or not ASCII). */
+static int parse_layout(const char *text, Py_ssize_t size, uint8_t *layout) {
+    uint8_t stacks[CELLS][MAX_CARDS];
+    int heights[CELLS];
+    uint64_t seen = 0;
+    int cells = 0;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        unsigned char c = (unsigned char)text[k];
+        /* str.split() also splits on \x1c-\x1f and on non-ASCII spaces: leave
+           such lines, and any non-ASCII text, to the Python parser. */
+        if (c >= 0x80 || (c >= 0x1c && c <= 0x1f)) return 0;
+    }
+    while (1) {
+        while (at < size && is_space((unsigned char)text[at])) at++;
+        if (at == size) break;
+        Py_ssize_t end = at;
+        while (end < size && !is_space((unsigned char)text[end])) end++;
+        if (cells == CELLS) return 0;
+        int height = 0;
+        if (end - at == 2 && text[at] == '-' && text[at + 1] == '-') {
+            heights[cells++] = 0;
+            at = end;
+            continue;
+        }
+        Py_ssize_t part = at;
+        while (part <= end) {
+            Py_ssize_t stop = part;
+            while (stop < end && text[stop] != '/') stop++;
+            int card = parse_card(text + part, stop - part);
+            if (card < 0 || (seen >> card & 1u)) return 0;
+            seen |= (uint64_t)1 << card;
+            if (height && TOP[stacks[cells][height - 1] >> 1][2] != card >> 1) return 0;
+            stacks[cells][height++] = (uint8_t)card;
+            part = stop + 1;
+        }
+        heights[cells++] = height;
+        at = end;
+    }
+    if (cells != CELLS) return 0;
+    int total = 0;
+    for (int i = 0; i < CELLS; i++) {
+        layout[i] = (uint8_t)heights[i];
+        memcpy(layout + CELLS + total, stacks[i], (size_t)heights[i]);
+        total += heights[i];
+    }
+    return CELLS + total;
+}
+
+typedef struct {
+    char *data;
+    Py_ssize_t n, cap;
+} Text;
+
+static void put(Text *t, const char *s) {
+    size_t n = strlen(s);
+    memcpy(t->data + t->n, s, n);
+    t->n += (Py_ssize_t)n;
+}
+
+static void put_card(Text *t, int card) {
+    put(t, RANK_NAMES[card >> 2]);
+    t->data[t->n++] = SUIT_NAMES[card & 3];
+}
+
+static void put_position(Text *t, uint8_t cards[CELLS][MAX_CARDS], const int *height) {
+    for (int i = 0; i < CELLS; i++) {
+        if (i) t->data[t->n++] = ' ';
+        if (!height[i]) put(t, "--");
+        for (int k = 0; k < height[i]; k++) {
+            if (k) t->data[t->n++] = '/';
+            put_card(t, cards[i][k]);
+        }
+    }
+}
+
+static PyObject *solve_json(PyObject *self, PyObject *arg) {
+    (void)self;
+    if (!PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "solve_json takes a str");
+        return NULL;
+    }
+    Py_ssize_t size;
+    const char *text = PyUnicode_AsUTF8AndSize(arg, &size);
+    if (!text) { /* lone surrogates from undecodable input: the Python parser explains */
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    uint8_t layout[CELLS + MAX_CARDS];
+    int length = parse_layout(text, size, layout);
+    if (!length) Py_RETURN_NONE;
+    Graph g;
+    if (graph_init(&g, layout, length) < 0) return NULL;
+    Move *path;
+    Py_ssize_t n = search_best(&g, &path);
+    if (n < 0) return PyErr_NoMemory();
+    /* Generous: a position is under 16 * 3 + 52 * 4 bytes, a move under 70. */
+    Text out = {NULL, 0, 2 * 300 + 100 + 80 * n};
+    out.data = malloc((size_t)out.cap);
+    if (!out.data) {
+        free(path);
+        return PyErr_NoMemory();
+    }
+    Stacks s;
+    stacks_start(&g, &s);
+    put(&out, "{\"position\": \"");
+    put_position(&out, s.cards, s.height);
+    put(&out, "\", \"best_spaces\": ");
+    Py_ssize_t moves_at = out.n; /* best_spaces goes here, once known */
+    put(&out, "  , \"moves\": [");
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int src = path[k].src, dst = path[k].dst;
+        int card = s.cards[src][--s.height[src]];
+        if (k) put(&out, ", ");
+        put(&out, "{\"card\": \"");
+        put_card(&out, card);
+        put(&out, "\", \"onto\": \"");
+        put_card(&out, s.cards[dst][s.height[dst] - 1]);
+        char cells[64];
+        snprintf(cells, sizeof cells, "\", \"from\": [%d, %d], \"to\": [%d, %d]}",
+                 src / 4, src % 4, dst / 4, dst % 4);
+        put(&out, cells);
+        s.cards[dst][s.height[dst]++] = (uint8_t)card;
+    }
+    put(&out, "], \"final\": \"");
+    put_position(&out, s.cards, s.height);
+    put(&out, "\"}");
+    int empty = 0;
+    for (int i = 0; i < CELLS; i++) empty += !s.height[i];
+    /* Fill in best_spaces: one or two digits, then close the gap. */
+    char digits[4];
+    int d = snprintf(digits, sizeof digits, "%d", empty);
+    memcpy(out.data + moves_at, digits, (size_t)d);
+    memmove(out.data + moves_at + d, out.data + moves_at + 2, (size_t)(out.n - moves_at - 2));
+    out.n -= 2 - d;
+    PyObject *result = PyUnicode_FromStringAndSize(out.data, out.n);
+    free(out.data);
+    free(path);
     return result;
 }
 
@@ -536,8 +770,26 @@ static int32_t find_root(int32_t *up, int32_t k) {
     return k;
 }
 
-static PyObject *explore(PyObject *self, PyObject *arg) {
-    (void)self;
+/* The layout ``path`` leads to from the start of ``g``, as bytes. */
+static PyObject *layout_after(const Graph *g, const Move *path, Py_ssize_t n) {
+    Stacks s;
+    stacks_start(g, &s);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int src = path[k].src, dst = path[k].dst;
+        s.cards[dst][s.height[dst]++] = s.cards[src][--s.height[src]];
+    }
+    uint8_t layout[CELLS + MAX_CARDS];
+    int at = CELLS;
+    for (int i = 0; i < CELLS; i++) {
+        layout[i] = (uint8_t)s.height[i];
+        memcpy(layout + at, s.cards[i], (size_t)s.height[i]);
+        at += s.height[i];
+    }
+    return PyBytes_FromStringAndSize((const char *)layout, at);
+}
+
+/* explore(), or with ``layouts`` only the list of end layouts. */
+static PyObject *explore_impl(PyObject *arg, int layouts) {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
     Graph g;
@@ -545,8 +797,8 @@ static PyObject *explore(PyObject *self, PyObject *arg) {
     PyBuffer_Release(&view);
     if (ok < 0) return NULL;
 
-    Store st;
-    if (store_init(&st) < 0) return PyErr_NoMemory();
+    Store *st = &STORE;
+    if (store_start(st) < 0) return PyErr_NoMemory();
     List creates = {0};   /* per state: 1 if it has a move that empties a cell */
     List up = {0};        /* union-find over moves that create no space */
     List depth = {0};
@@ -554,17 +806,17 @@ static PyObject *explore(PyObject *self, PyObject *arg) {
     PyObject *result = NULL, *ends = NULL, *best = NULL;
     int added;
     Move moves[MAX_MOVES];
-    if (store_add(&st, &g.start, -1, 0, &added) < 0) goto oom;
+    if (store_add(st, &g.start, -1, 0, &added) < 0) goto oom;
     if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0 || list_push(&depth, 0) < 0) goto oom;
-    for (int32_t k = 0; k < st.n; k++) { /* breadth-first: st.n grows as we walk */
-        State state = st.states[k];
+    for (int32_t k = 0; k < st->n; k++) { /* breadth-first: st->n grows as we walk */
+        State state = st->states[k];
         int n = successors(&g, &state, 0, moves);
         for (int m = 0; m < n; m++) {
             State child = state;
             int src = moves[m].src, dst = moves[m].dst;
             child.h[src]--;
             child.h[dst]++;
-            int32_t index = store_add(&st, &child, k, (uint8_t)(src << 4 | dst), &added);
+            int32_t index = store_add(st, &child, k, (uint8_t)(src << 4 | dst), &added);
             if (index < 0) goto oom;
             if (added) {
                 if (list_push(&up, index) < 0 || list_push(&creates, 0) < 0) goto oom;
@@ -579,17 +831,17 @@ static PyObject *explore(PyObject *self, PyObject *arg) {
         }
     }
     /* A group is open when one of its states can create a space. */
-    for (int32_t k = 0; k < st.n; k++) {
+    for (int32_t k = 0; k < st->n; k++) {
         if (creates.items[k]) creates.items[find_root(up.items, k)] = 1;
     }
     ends = PyList_New(0);
     if (!ends) goto done;
-    for (int32_t k = 0; k < st.n; k++) {
+    for (int32_t k = 0; k < st->n; k++) {
         if (creates.items[find_root(up.items, k)]) continue;
         Move *path;
-        Py_ssize_t n = path_to(&st, k, &path);
+        Py_ssize_t n = path_to(st, k, &path);
         if (n < 0) goto oom;
-        PyObject *item = path_bytes(path, n);
+        PyObject *item = layouts ? layout_after(&g, path, n) : path_bytes(path, n);
         free(path);
         if (!item || PyList_Append(ends, item) < 0) {
             Py_XDECREF(item);
@@ -597,31 +849,36 @@ static PyObject *explore(PyObject *self, PyObject *arg) {
         }
         Py_DECREF(item);
     }
+    if (layouts) {
+        result = ends;
+        ends = NULL;
+        goto done;
+    }
     /* The best line of the same search: most spaces at the least depth. */
     int most = -1;
     int32_t shallowest = INT32_MAX;
-    for (int32_t k = 0; k < st.n; k++) {
-        int s = spaces(&st.states[k]);
+    for (int32_t k = 0; k < st->n; k++) {
+        int s = spaces(&st->states[k]);
         if (s > most) {
             most = s;
             shallowest = depth.items[k];
         }
     }
-    for (int32_t k = 0; k < st.n; k++) {
-        if (depth.items[k] == shallowest && spaces(&st.states[k]) == most) {
+    for (int32_t k = 0; k < st->n; k++) {
+        if (depth.items[k] == shallowest && spaces(&st->states[k]) == most) {
             if (list_push(&candidates, k) < 0) goto oom;
         }
     }
-    best = best_bytes(&g, &st, choose(&g, &st, candidates.items, candidates.n));
+    best = best_bytes(&g, st, choose(&g, st, candidates.items, candidates.n));
     if (!best) goto done;
-    result = Py_BuildValue("(nOO)", (Py_ssize_t)st.n, best, ends);
+    result = Py_BuildValue("(nOO)", (Py_ssize_t)st->n, best, ends);
     goto done;
 oom:
     PyErr_NoMemory();
 done:
     Py_XDECREF(ends);
     Py_XDECREF(best);
-    store_free(&st);
+    store_end(st);
     free(creates.items);
     free(up.items);
     free(depth.items);
@@ -629,9 +886,23 @@ done:
     return result;
 }
 
+static PyObject *explore(PyObject *self, PyObject *arg) {
+    (void)self;
+    return explore_impl(arg, 0);
+}
+
+static PyObject *end_layouts(PyObject *self, PyObject *arg) {
+    (void)self;
+    return explore_impl(arg, 1);
+}
+
 static PyMethodDef methods[] = {
     {"best_path", best_path, METH_O,
      "best_path(layout: bytes) -> bytes: the tidied best line (see _pycore.best_path)."},
+    {"solve_json", solve_json, METH_O,
+     "solve_json(text: str) -> str | None: the solve --json line (see _pycore.solve_json)."},
+    {"end_layouts", end_layouts, METH_O,
+     "end_layouts(layout: bytes) -> list[bytes]: every end position (see _pycore.end_layouts)."},
     {"explore", explore, METH_O,
      "explore(layout: bytes) -> (states, best path, end paths) (see _pycore.explore)."},
     {NULL, NULL, 0, NULL},
@@ -639,9 +910,17 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_ccore", "The compiled search of one sequence of play.", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__ccore(void) {
+    for (int c = 0; c <= CLASSES; c++) {
+        TOP[c][0] = NEED[c][0] = NO_CLASS;
+        for (int h = 1; h < HEIGHTS; h++) {
+            TOP[c][h] = (int8_t)(c < CLASSES ? class_below(c, h - 1) : NO_CLASS);
+            NEED[c][h] = (int8_t)(c < CLASSES ? class_support(TOP[c][h]) : NO_CLASS);
+        }
+    }
     /* Two cells see each other when a row, a column or a diagonal holds both. */
     for (int a = 0; a < CELLS; a++) {
         sees_mask[a] = 0;

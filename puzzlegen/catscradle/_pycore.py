@@ -23,9 +23,14 @@ state of the search is the 16 heights (a ``bytes``):
   first found" is a definition, not an accident of the implementation;
 * an upper bound on the spaces any line can reach stops the search at the
   first depth that meets it (see :meth:`_Graph.upper_bound`).
+
+A third function, :func:`solve_json`, is ``solve --json`` on one line of
+text: straight from text to ints and from the answer to JSON, for batches.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from puzzlegen.catscradle.board import CELLS, CENTRE, SEES
 from puzzlegen.catscradle.cards import class_below, class_support
@@ -268,6 +273,24 @@ def explore(layout: bytes) -> tuple[int, bytes, list[bytes]]:
     return len(order), tidy(graph.stacks, _path(parents, best)), ends
 
 
+def end_layouts(layout: bytes) -> list[bytes]:
+    """The layout of every end state of :func:`explore`, in the same order.
+
+    Real cards: each is the position the shortest line to that state (the
+    one :func:`explore` gives) leads to.  What a whole-game search needs from
+    one sequence of play: where it may stop.
+    """
+    return [layout_after(split_layout(layout), path) for path in explore(layout)[2]]
+
+
+def layout_after(stacks: list[list[int]], path: bytes) -> bytes:
+    """The layout ``path`` leads to from ``stacks``."""
+    current = [list(s) for s in stacks]
+    for k in range(0, len(path), 2):
+        current[path[k + 1]].append(current[path[k]].pop())
+    return bytes([len(s) for s in current] + [c for s in current for c in s])
+
+
 def tidy(stacks: list[list[int]], path: bytes) -> bytes:
     """Bring each transfer next to the previous move of the same card, where legal.
 
@@ -307,3 +330,106 @@ def _replays_to(stacks: list[list[int]], moves: list[CardMove], final: list[list
             return False
         current[dst].append(current[src].pop())
     return current == final
+
+
+# -- solve --json on one line of text ------------------------------------------
+
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: Suit letter -> (red, twin) in the core's encoding 4 * (rank - 1) + 2 * red + twin.
+_SUIT_BITS = {"C": 0, "S": 1, "D": 2, "H": 3}
+_SUIT_SYMBOLS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
+_SPACE = "--"
+
+#: The printed name of each card int.
+NAMES: tuple[str, ...] = tuple(
+    _RANKS[card >> 2] + next(s for s, bits in _SUIT_BITS.items() if bits == card & 3)
+    for card in range(52)
+)
+
+
+def _tokens() -> dict[str, int]:
+    """Every spelling Card.parse accepts for a card (ranks any case, T for 10, suit symbols)."""
+    tokens = {}
+    for rank, name in enumerate(_RANKS):
+        rank_spellings = {name, name.lower()} | ({"T", "t"} if name == "10" else set())
+        for suit, bits in _SUIT_BITS.items():
+            for suit_spelling in (suit, suit.lower(), _SUIT_SYMBOLS[suit]):
+                for spelling in rank_spellings:
+                    tokens[spelling + suit_spelling] = 4 * rank + bits
+    return tokens
+
+
+_TOKENS = _tokens()
+#: _RESTS_ON[a] is the class of the cards that may rest on a card of class a.
+_RESTS_ON = tuple(2 * ((c // 2 - 1) % 13) + 1 - c % 2 for c in range(26))
+#: The JSON of a move's cells, by (src, dst).
+_CELLS_JSON = tuple(
+    tuple(f'"from": [{s // 4}, {s % 4}], "to": [{d // 4}, {d % 4}]' for d in range(16))
+    for s in range(16)
+)
+
+
+def parse(text: str) -> list[list[int]] | None:
+    """The 16 stacks of ``text`` as card ints, or None unless it is a plain valid position."""
+    cells = text.split()
+    if len(cells) != 16:
+        return None
+    stacks: list[list[int]] = []
+    seen = 0
+    tokens = _TOKENS
+    for cell in cells:
+        if cell == _SPACE:
+            stacks.append([])
+            continue
+        stack: list[int] = []
+        for part in cell.split("/"):
+            card = tokens.get(part)
+            if card is None or seen >> card & 1:
+                return None
+            seen |= 1 << card
+            if stack and _RESTS_ON[stack[-1] >> 1] != card >> 1:
+                return None
+            stack.append(card)
+        stacks.append(stack)
+    return stacks
+
+
+def position_text(stacks: list[list[int]]) -> str:
+    """The text ``str(Position)`` gives for ``stacks``."""
+    names = NAMES
+    return " ".join("/".join([names[c] for c in s]) if s else _SPACE for s in stacks)
+
+
+def solve_json(text: str, search: Callable[[bytes], bytes] | None = None) -> str | None:
+    """The ``solve --json`` line for one position's text, or None unless it is plain and valid.
+
+    Byte for byte ``json.dumps(best_line(Position.parse(text)).to_json())``,
+    without the object model.  It accepts only the plain, valid form of a
+    position (16 cells, known cards, legal stacks, no card twice), so a
+    caller gives any other line to the full parser, whose errors name the
+    fault.  ``search`` is the ``best_path`` to use (this module's by default).
+
+    >>> print(solve_json("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S")[:60])
+    {"position": "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6
+    """
+    stacks = parse(text)
+    if stacks is None:
+        return None
+    heights = [len(s) for s in stacks]
+    path = (search or best_path)(bytes(heights + [c for s in stacks for c in s]))
+    start = position_text(stacks)
+    names = NAMES
+    moves = []
+    for k in range(0, len(path), 2):
+        src, dst = path[k], path[k + 1]
+        card = stacks[src].pop()
+        target = stacks[dst]
+        moves.append(
+            f'{{"card": "{names[card]}", "onto": "{names[target[-1]]}", {_CELLS_JSON[src][dst]}}}'
+        )
+        target.append(card)
+    spaces = sum(1 for s in stacks if not s)
+    return (
+        f'{{"position": "{start}", "best_spaces": {spaces}, '
+        f'"moves": [{", ".join(moves)}], "final": "{position_text(stacks)}"}}'
+    )

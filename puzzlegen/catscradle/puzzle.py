@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -39,10 +38,10 @@ from typing import Any
 from puzzlegen.catscradle.board import CELLS, CENTRE
 from puzzlegen.catscradle.canonical import canonical_key
 from puzzlegen.catscradle.cards import RANK_NAMES, Card
-from puzzlegen.catscradle.game import play
 from puzzlegen.catscradle.players import LADDER, first_rung
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.solver import Line, analyse, novice_line
+from puzzlegen.catscradle.wholegame import play
 from puzzlegen.errors import InvalidInputError, PuzzleIdError
 from puzzlegen.rng import SeededStream
 
@@ -256,6 +255,10 @@ class Puzzle:
     def description(self) -> str:
         return describe(self.position)
 
+    @property
+    def position_text(self) -> str:
+        return str(self.position)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -263,7 +266,7 @@ class Puzzle:
             "kind": self.kind,
             "seed": self.seed,
             "description": self.description,
-            "position": str(self.position),
+            "position": self.position_text,
             "par": self.par,
             "level": self.level,
             "grading": self.grading,
@@ -276,9 +279,6 @@ class Puzzle:
             "novice_line": [m.to_json() for m in self.novice.moves],
             "key": self.key,
         }
-
-    def json_text(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True)
 
 
 def from_position(

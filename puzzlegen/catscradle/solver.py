@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzlegen.catscradle import core
+from puzzlegen.catscradle.board import CELLS
 from puzzlegen.catscradle.cards import FULL_PACK, Card
 from puzzlegen.catscradle.position import Move, Position
 
@@ -140,18 +141,28 @@ def end_positions(position: Position) -> tuple[Position, ...]:
     """The positions a sequence of play from ``position`` may stop in, up to twins.
 
     In breadth-first order of the shortest line to each (the line
-    :func:`analyse` gives).  The search runs in the core; building the
-    positions replays each line.
+    :func:`analyse` gives).  All the work is in the core
+    (:func:`puzzlegen.catscradle.core.end_layouts`, which a whole-game search
+    can call directly on layouts); this only builds the values.
 
     >>> ends = end_positions(Position.parse("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"))
     >>> max(p.spaces for p in ends)
     6
     """
-    _states, _best, ends = core.explore(layout(position))
-    return tuple(_final(position, p) for p in ends)
+    return tuple(from_layout(end) for end in core.end_layouts(layout(position)))
 
 
-def _final(position: Position, path: bytes) -> Position:
-    for k in range(0, len(path), 2):
-        position = position._moved(path[k], path[k + 1])
+#: The card of each int of the core's encoding.
+CARDS: tuple[Card, ...] = tuple(sorted(CARD_INDEX, key=CARD_INDEX.__getitem__))
+
+
+def from_layout(encoded: bytes) -> Position:
+    """The position of a layout the core made (trusted: not validated again)."""
+    cells = []
+    at = CELLS
+    for height in encoded[:CELLS]:
+        cells.append(tuple(CARDS[c] for c in encoded[at : at + height]))
+        at += height
+    position = object.__new__(Position)
+    object.__setattr__(position, "cells", tuple(cells))
     return position

@@ -25,7 +25,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.platypus import Flowable
 
-from puzzlegen.render.diagram import PIPS, Diagram, Group, Ops, Path, Pip, Rect, Text
+from puzzlegen.diagram import PIPS, Diagram, Group, Ops, Path, Pip, Rect, Text
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"

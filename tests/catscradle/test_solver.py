@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 from oracle import oracle_best_spaces, oracle_can_create_space
 
 from puzzlegen.catscradle.canonical import Disguise
-from puzzlegen.catscradle.game import play, seeded_positions
 from puzzlegen.catscradle.position import Deal, Move, Position
 from puzzlegen.catscradle.solver import Line, analyse, best_line, end_positions, novice_line
+from puzzlegen.catscradle.wholegame import play, seeded_positions
 
 WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
 

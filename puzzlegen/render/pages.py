@@ -24,8 +24,10 @@ what is on disk; a stray or malformed ``puzzle.json`` is skipped with a
 warning.  Every file is written atomically and the bytes depend only on the
 inputs (and, for the archive, on the days on disk).
 
-A game gets pages when ``templates/GAMEDIR/board.js`` and ``rules.html.j2``
-exist, GAMEDIR being its name without hyphens (``catscradle``).
+A game's pages are playable when ``templates/GAMEDIR/board.js`` and
+``rules.html.j2`` exist, GAMEDIR being its name without hyphens
+(``catscradle``); a game without them gets the same site with static pages
+(the puzzle's picture and its solution behind a ``<details>``).
 """
 
 from __future__ import annotations
@@ -39,10 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from puzzlegen.daily import daily_json
-from puzzlegen.errors import PuzzlegenError
 from puzzlegen.fileio import write_text
 from puzzlegen.games import LEVELS, Game, Puzzle
-from puzzlegen.render.prose import spaces_phrase
 from puzzlegen.render.svg import to_svg
 from puzzlegen.render.templating import render, template_dir
 
@@ -75,6 +75,11 @@ def _rules_caption(game: Game, mono: bool) -> str:
     return _captions[game.name, mono]
 
 
+def playable(game: Game) -> bool:
+    """Whether the game has a board script for playable pages."""
+    return (template_dir() / game_dir(game) / "board.js").is_file()
+
+
 def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) -> dict[str, str]:
     """The text of the four files of ``date``, by file name."""
     puzzle_diagram = game.diagram(puzzle, mono=mono, title=f"{game.title}, {date}")
@@ -89,15 +94,18 @@ def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) 
         level=puzzle.level,
         puzzle_id=puzzle.id,
         kind=puzzle.kind,
-        goal=spaces_phrase(puzzle.par),
+        goal=game.goal(puzzle),
+        position_caption=game.position_caption,
         game=game.title,
         game_name=game.name,
         credit=game.credit,
-        position=str(puzzle.to_json()["position"]),
+        position=puzzle.position_text,
         solution=game.solution_text(puzzle),
         width=round(puzzle_diagram.width * 1.5),
         height=round(puzzle_diagram.height * 1.5),
         data_json=script_json(data),
+        playable=playable(game),
+        rules_paragraphs=[] if playable(game) else game.rules_text(),
         rules_template=f"{game_dir(game)}/rules.html.j2",
         rules_caption=_rules_caption(game, mono),
     )
@@ -171,13 +179,12 @@ def _replace_folder(folder: Path, files: dict[str, str]) -> None:
 def write_assets(game: Game, out_dir: Path, *, mono: bool = False) -> None:
     """Write the shared script, stylesheet, the game's board script and rules diagram."""
     templates = template_dir()
-    board = templates / game_dir(game) / "board.js"
-    if not board.is_file():
-        raise PuzzlegenError(f"no daily web page for game {game.name!r}: {board} is missing")
     assets = out_dir / ASSETS
     write_text(assets / "daily.js", (templates / "web" / "daily.js").read_text(encoding="utf-8"))
     write_text(assets / "daily.css", (templates / "web" / "daily.css").read_text(encoding="utf-8"))
-    write_text(assets / f"{game.name}.js", board.read_text(encoding="utf-8"))
+    if playable(game):
+        board = templates / game_dir(game) / "board.js"
+        write_text(assets / f"{game.name}.js", board.read_text(encoding="utf-8"))
     diagram, _ = game.rules_diagram(mono=mono)
     write_text(assets / f"{game.name}-rules.svg", to_svg(diagram))
 

@@ -9,10 +9,10 @@ from hypothesis import given
 
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import best_line
+from puzzlegen.catscradle.views.board import BLACK, board_diagram
+from puzzlegen.catscradle.views.svg import board_svg
 from puzzlegen.cli import main
-from puzzlegen.render.board import BLACK, board_diagram
-from puzzlegen.render.diagram import Group, Pip
-from puzzlegen.render.svg import board_svg
+from puzzlegen.diagram import Group, Pip
 
 NS = {"svg": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink"}
 WORKED = Position.parse("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S")

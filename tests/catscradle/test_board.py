@@ -6,9 +6,9 @@ import math
 
 import pytest
 
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.position import Move, Position
-from puzzlegen.generator import puzzles_from_seed
-from puzzlegen.render.board import (
+from puzzlegen.catscradle.views.board import (
     BADGE_R,
     CARD_H,
     CARD_W,
@@ -22,7 +22,8 @@ from puzzlegen.render.board import (
     lines_diagram,
     strip_diagram,
 )
-from puzzlegen.render.diagram import Diagram, Group, Path, Rect, Text
+from puzzlegen.diagram import Diagram, Group, Path, Rect, Text
+from puzzlegen.generator import puzzles_from_seed
 from puzzlegen.render.pdf import legible_scale
 
 WORKED = Position.parse("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S")
@@ -31,7 +32,7 @@ TALL = Position.parse("QH/JS/10H/9S/8D/7S/6D 4D/3C 5D JD 5C QC 6C 7C/6H 3D 2C 7D
 
 @pytest.fixture(scope="module")
 def solved() -> list[tuple[Position, tuple[Move, ...]]]:
-    puzzles = puzzles_from_seed(24, seed="board")
+    puzzles = puzzles_from_seed(24, seed="board", game=CATS_CRADLE)
     return [(p.position, p.best.moves) for p in puzzles]  # type: ignore[attr-defined]
 
 

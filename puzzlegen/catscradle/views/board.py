@@ -1,4 +1,4 @@
-"""Cat's Cradle positions as :class:`~puzzlegen.render.diagram.Diagram` s.
+"""Cat's Cradle positions as :class:`~puzzlegen.diagram.Diagram` s.
 
 Sizes are points at print size: a board is drawn at a scale between about
 0.8 and 1.4, and every text (9 pt or more) and stroke (1 pt or more) stays
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from puzzlegen.catscradle.board import LINES, SIZE, coords
 from puzzlegen.catscradle.cards import Card
 from puzzlegen.catscradle.position import Move, Position
-from puzzlegen.render.diagram import Diagram, Group, Ops, Path, Pip, Rect, Text, circle
+from puzzlegen.diagram import Diagram, Group, Ops, Path, Pip, Rect, Text, circle
 
 CARD_W = 34.0
 CARD_H = 46.0

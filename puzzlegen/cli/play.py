@@ -7,10 +7,8 @@ are passed on when given, and a game names any it does not take.
 
 from __future__ import annotations
 
-import json
 import math
 import sys
-from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 import click
@@ -22,7 +20,6 @@ from puzzlegen.cli.options import (
     game_option,
     read_position_arg,
 )
-from puzzlegen.errors import InvalidInputError
 from puzzlegen.games import Game
 
 
@@ -74,32 +71,10 @@ def solve(position: tuple[str, ...], as_json: bool, game: Game) -> None:
 
 
 def solve_batch(game: Game, stream: BinaryIO, out: TextIO) -> bool:
-    """Solve one position a line of ``stream``; False if any line was bad.
+    """Solve one position a line of ``stream``; False if any line was bad (see textio)."""
+    from puzzlegen.textio import solve_in_runs
 
-    Lines are read as UTF-8 and bounded in length here, for every game: a
-    line that cannot be read gets its ``{"error": ...}`` in its place and
-    the game solves the runs of good lines between such lines.
-    """
-    from puzzlegen.textio import numbered_lines
-
-    lines = numbered_lines(stream)
-    all_valid = True
-    while True:
-        spoiled: list[InvalidInputError] = []
-
-        def good_run(spoiled: list[InvalidInputError] = spoiled) -> Iterator[str]:
-            for _number, line in lines:
-                if isinstance(line, InvalidInputError):
-                    spoiled.append(line)
-                    return
-                yield line
-
-        all_valid &= game.solve_lines(good_run(), out)
-        if not spoiled:
-            return all_valid
-        out.write(json.dumps({"error": str(spoiled[0])}) + "\n")
-        out.flush()
-        all_valid = False
+    return solve_in_runs(game.solve_lines, stream, out)
 
 
 def _finite_size(_ctx: click.Context, _param: click.Parameter, value: float | None) -> float | None:

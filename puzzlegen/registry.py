@@ -10,7 +10,8 @@ plugin of another package, a test) may add a game at run time with
 from __future__ import annotations
 
 import importlib
-from typing import cast
+from collections.abc import Callable, Iterable
+from typing import TextIO, cast
 
 from puzzlegen.errors import InvalidInputError
 from puzzlegen.games import Game
@@ -18,6 +19,18 @@ from puzzlegen.games import Game
 #: The games puzzlegen ships: registry name -> ``"module:attribute"`` of its Game object.
 SHIPPED: dict[str, str] = {
     "cats-cradle": "puzzlegen.catscradle.plugin:CATS_CRADLE",
+}
+
+#: Streaming batch solvers the console script may run without the full command
+#: line (see :mod:`puzzlegen.launch`): registry name -> ``"module:function"`` of a
+#: ``solve_lines(lines, out) -> bool``, the function ``solve --json -`` runs.
+FAST_SOLVERS: dict[str, str] = {
+    "cats-cradle": "puzzlegen.catscradle.commands:solve_lines",
+}
+
+#: What solves each game's puzzles, for ``--version``: ``"module:attribute"`` of a string.
+ENGINES: dict[str, str] = {
+    "cats-cradle": "puzzlegen.catscradle.core:CORE",
 }
 
 #: The game a command uses when none is named.
@@ -54,10 +67,25 @@ def get_game(name: str) -> Game:
     if spec is None:
         known = ", ".join(game_names())
         raise InvalidInputError(f"unknown game {name!r} (known: {known})")
-    module, attribute = spec.split(":")
-    game = cast(Game, getattr(importlib.import_module(module), attribute))
+    game = cast(Game, _load(spec))
     _loaded[name] = game
     return game
+
+
+def _load(spec: str) -> object:
+    module, attribute = spec.split(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def fast_solver(name: str) -> Callable[[Iterable[str], TextIO], bool] | None:
+    """The game's streaming batch solver, if it has one (loads no other part of the game)."""
+    spec = FAST_SOLVERS.get(name)
+    return None if spec is None else cast(Callable[[Iterable[str], TextIO], bool], _load(spec))
+
+
+def engine_notes() -> list[str]:
+    """``"cats-cradle solver core: compiled"``, one a game that says what solves it."""
+    return [f"{name} solver core: {_load(spec)}" for name, spec in sorted(ENGINES.items())]
 
 
 def all_games() -> list[Game]:

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from puzzlegen.catscradle import commands, core, launch
+from puzzlegen import launch
+from puzzlegen.catscradle import commands, core
 from puzzlegen.cli import main as full_main
 
 WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
@@ -43,7 +44,23 @@ def _run(
 SPOILED = b"JC 9S \xff\n" + b"AS " * 30_000 + b"\n" + WORKED.encode() + b"\n"
 
 
-@pytest.mark.parametrize("argv", [list(a) for a in launch.FAST])
+#: The spellings of the batch solve that take the fast lane.
+FAST = (
+    ["solve", "--json", "-"],
+    ["solve", "-", "--json"],
+    ["solve", "--json", "--game", "cats-cradle", "-"],
+    ["solve", "--game", "cats-cradle", "--json", "-"],
+)
+
+
+def test_which_invocations_take_the_fast_lane() -> None:
+    assert [launch.fast_lane_game(argv) for argv in FAST] == ["cats-cradle"] * 4
+    for other in (["solve", "--json", "x"], ["solve", "-"], ["deal", "--json", "-"], ["solve"]):
+        assert launch.fast_lane_game(other) is None
+    assert launch.fast_lane_game(["solve", "--game", "toy", "--json", "-"]) == "toy"
+
+
+@pytest.mark.parametrize("argv", FAST)
 @pytest.mark.parametrize("text", [MIXED, WORKED + "\n", "", SPOILED])
 def test_fast_lane_matches_the_full_command(
     argv: list[str],
@@ -67,7 +84,11 @@ def test_other_commands_go_to_the_full_command_line(
     status, out, _ = _run(launch.main, ["solve", WORKED], "", monkeypatch, capsys)
     assert status == 0 and "six spaces" in out
     status, out, _ = _run(launch.main, ["--version"], "", monkeypatch, capsys)
-    assert status == 0 and out.startswith("puzzlegen ") and f"(solver core: {core.CORE})" in out
+    assert (
+        status == 0
+        and out.startswith("puzzlegen ")
+        and f"cats-cradle solver core: {core.CORE})" in out
+    )
 
 
 def test_batch_streams_a_line_at_a_time() -> None:

@@ -1,17 +1,16 @@
-"""The ``puzzlegen`` console script: Cat's Cradle's fast lanes, then the full command line.
+"""The ``puzzlegen`` console script: a fast lane for batch solving, then the full command line.
 
 ``puzzlegen solve --json -`` is the command that streams positions by the
 million, and for it starting the full command line (click, every
 subcommand's module, the game plugin and its grading) costs more than
 solving thousands of positions.  This launcher recognises exactly that
-invocation of the default game and runs the same function the ``solve``
-command calls for it, :func:`puzzlegen.catscradle.commands.solve_lines`,
-with the same exit codes and error lines as :func:`puzzlegen.cli.main`.
-``puzzlegen --version`` also names the solver core in use (compiled or pure
-Python).  Everything else goes to :func:`puzzlegen.cli.main` unchanged.
-``tests/catscradle/test_launch.py`` runs both on the same inputs and
-requires identical output.  It lives in the game's package because it
-knows the game (the registry is the only shared module that may).
+invocation and, when the game has a streaming solver in
+:data:`puzzlegen.registry.FAST_SOLVERS`, runs the same function the
+``solve`` command would, with the same exit codes and error lines as
+:func:`puzzlegen.cli.main`.  ``puzzlegen --version`` also says what solves
+each game (a compiled core or pure Python).  Everything else goes to
+:func:`puzzlegen.cli.main` unchanged.  ``tests/test_launch.py`` runs both on
+the same inputs and requires identical output.
 """
 
 from __future__ import annotations
@@ -19,14 +18,24 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-#: The spellings of the batch solve that take the fast lane.
-FAST = (
-    ("solve", "--json", "-"),
-    ("solve", "-", "--json"),
-    ("solve", "--json", "--game", "cats-cradle", "-"),
-    ("solve", "--game", "cats-cradle", "--json", "-"),
-)
+from puzzlegen.registry import DEFAULT_GAME, engine_notes, fast_solver
+
 EXIT_INVALID = 1
+
+
+def fast_lane_game(args: Sequence[str]) -> str | None:
+    """The game of a plain ``solve --json -`` (any order, optional ``--game NAME``), else None."""
+    if not args or args[0] != "solve":
+        return None
+    rest = list(args[1:])
+    game = DEFAULT_GAME
+    if "--game" in rest:
+        at = rest.index("--game")
+        if at + 1 >= len(rest):
+            return None
+        game = rest[at + 1]
+        del rest[at : at + 2]
+    return game if sorted(rest) == ["-", "--json"] else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -35,15 +44,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args == ("--version",):
         from importlib.metadata import version
 
-        from puzzlegen.catscradle.core import CORE
-
-        sys.stdout.write(f"puzzlegen {version('puzzlegen')} (solver core: {CORE})\n")
+        engines = "; ".join(engine_notes())
+        sys.stdout.write(f"puzzlegen {version('puzzlegen')} ({engines})\n")
         return 0
-    if args not in FAST:
+    game = fast_lane_game(args)
+    solve_lines = fast_solver(game) if game is not None else None
+    if solve_lines is None:
         from puzzlegen.cli import main as full_main
 
         return full_main(argv)
-    from puzzlegen.catscradle.commands import solve_lines
     from puzzlegen.errors import PuzzlegenError
     from puzzlegen.textio import solve_in_runs
 

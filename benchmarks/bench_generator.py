@@ -15,6 +15,7 @@ import datetime as dt
 import time
 from collections import Counter
 
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.puzzle import KINDS, LEVELS, make_puzzle
 from puzzlegen.daily import daily_puzzle, date_range
 
@@ -41,7 +42,7 @@ def main() -> None:
             print(f"         {level:7} {levels[level] / seconds:7.1f} puzzles/s")
     days = date_range(dt.date(args.year, 1, 1), dt.date(args.year, 12, 31))
     start = time.perf_counter()
-    keys = {daily_puzzle(day).key for day in days}
+    keys = {daily_puzzle(day, CATS_CRADLE).key for day in days}
     seconds = time.perf_counter() - start
     print(f"daily    a year ({len(days)} dates, {len(keys)} distinct puzzles) in {seconds:.2f} s")
 

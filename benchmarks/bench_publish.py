@@ -14,11 +14,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlegen.catscradle.game_api import CATS_CRADLE
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.daily import daily_puzzle, date_range
 from puzzlegen.generator import puzzles_from_seed
-from puzzlegen.render.book import BookOptions, build_book
-from puzzlegen.render.daily_pages import write_archive, write_daily
+from puzzlegen.render.book import PAGE_SIZES, BookOptions, build_book
+from puzzlegen.render.pages import write_archive, write_daily
+from puzzlegen.render.preflight import preflight
 
 
 def main() -> None:
@@ -28,20 +29,26 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    puzzles = puzzles_from_seed(args.count, seed="bench")
+    puzzles = puzzles_from_seed(args.count, seed="bench", game=CATS_CRADLE)
     chosen = time.perf_counter() - start
     start = time.perf_counter()
-    pdf = build_book(CATS_CRADLE, puzzles, BookOptions(page_size="6x9", bleed=True))
+    options = BookOptions(page_size="6x9", bleed=True)
+    pdf = build_book(CATS_CRADLE, puzzles, options, check=False)
     typeset = time.perf_counter() - start
+    start = time.perf_counter()
+    report = preflight(pdf, trim=PAGE_SIZES["6x9"], bleed=True)
+    checked = time.perf_counter() - start
     print(
         f"book     {args.count} puzzles (6x9, bleed): choose {chosen:.2f} s, "
-        f"typeset {typeset:.2f} s, total {chosen + typeset:.2f} s, {len(pdf) // 1024} KiB"
+        f"typeset {typeset:.2f} s, preflight {checked:.2f} s "
+        f"({report.pages} pages, {'passes' if report.ok else 'FAILS'}), "
+        f"total {chosen + typeset + checked:.2f} s, {len(pdf) // 1024} KiB"
     )
 
     days = date_range(dt.date(args.year, 1, 1), dt.date(args.year, 12, 31))
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
-        chosen_days = [(day, daily_puzzle(day)) for day in days]
+        chosen_days = [(day, daily_puzzle(day, CATS_CRADLE)) for day in days]
         select = time.perf_counter() - start
         start = time.perf_counter()
         for day, puzzle in chosen_days:

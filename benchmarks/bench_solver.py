@@ -1,67 +1,142 @@
-"""Solver speed on a fixed corpus of positions from seeded play.
+"""Solver speed as users see it: ``puzzlegen solve --json -`` against a plain exhaustive search.
 
-Prints positions per second and the slowest position for the fast solver and
-for the exhaustive oracle of the tests, on the same corpus in the same run,
-and their ratio.  Run from the repository root:
+On the same positions in the same run, times
 
-    python benchmarks/bench_solver.py [--count 10000]
+* the reference: ``reference.py``'s exhaustive search (int tuples, a set of
+  seen positions, every legal move tried), in this process, on positions
+  already parsed, giving the best space count only;
+* the command line, end to end: ``puzzlegen solve --json -`` as a fresh
+  process fed one position a line (start-up, parsing, the best line with its
+  tie-break, JSON out), run once before and once after the reference;
+
+checks that they agree on every best space count, and prints the ratio.
+Then times the hardest positions known (``worst_positions.txt``: the one from
+issue 8 and those ``hill_climb.py`` found): the command end to end on each
+alone, and the core in this process.  Run from the repository root:
+
+    python benchmarks/bench_solver.py [--count 10000] [--reference-worst]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from oracle import oracle_best_spaces
+import reference
+from hill_climb import read_worst
 
-from puzzlegen.catscradle.game import seeded_positions
-from puzzlegen.catscradle.position import Position
-from puzzlegen.catscradle.solver import best_line
+from puzzlegen.catscradle import core
+from puzzlegen.catscradle.solver import layout
+from puzzlegen.catscradle.wholegame import seeded_positions
+
+COMMAND = [str(Path(sys.executable).parent / "puzzlegen"), "solve", "--json", "-"]
 
 
-def measure(
-    solve: Callable[[Position], int], corpus: list[Position]
-) -> tuple[float, float, list[int]]:
-    """Total seconds, slowest single position's seconds, and the counts."""
-    counts = []
-    slowest = 0.0
+class Timing:
+    """Wall and CPU seconds of one measured run."""
+
+    def __init__(self, wall: float, cpu: float) -> None:
+        self.wall, self.cpu = wall, cpu
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_cli(lines: list[str]) -> tuple[Timing, list[int]]:
+    """One ``puzzlegen solve --json -`` over ``lines``: its timing (the child's CPU) and counts."""
+    with tempfile.TemporaryFile("w+") as stdin:
+        stdin.write("".join(line + "\n" for line in lines))
+        stdin.seek(0)
+        cpu = _children_cpu()
+        start = time.perf_counter()
+        done = subprocess.run(COMMAND, stdin=stdin, capture_output=True, text=True, check=True)
+        timing = Timing(time.perf_counter() - start, _children_cpu() - cpu)
+    return timing, [json.loads(out)["best_spaces"] for out in done.stdout.splitlines()]
+
+
+def run_reference(lines: list[str]) -> tuple[Timing, list[int]]:
+    """The reference search over ``lines`` (parsed beforehand): its timing and counts."""
+    parsed = [reference.parse(line) for line in lines]
+    cpu = time.process_time()
     start = time.perf_counter()
-    for position in corpus:
-        t0 = time.perf_counter()
-        counts.append(solve(position))
-        slowest = max(slowest, time.perf_counter() - t0)
-    return time.perf_counter() - start, slowest, counts
+    counts = [reference.best_spaces(cells) for cells in parsed]
+    return Timing(time.perf_counter() - start, time.process_time() - cpu), counts
+
+
+def core_seconds(line: str, repeat: int = 3) -> float:
+    """The core's best CPU time on one position, in this process."""
+    from puzzlegen.catscradle.position import Position
+
+    encoded = layout(Position.parse(line))
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        core.best_path(encoded)
+        best = min(best, time.process_time() - start)
+    return best
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument(
+        "--reference-worst", action="store_true", help="Also time the reference on the worst."
+    )
     args = parser.parse_args()
     corpus = list(seeded_positions(args.count))
-    openings = sum(1 for p in corpus if all(len(s) == 1 for s in p.cells))
-    stacked = sum(1 for p in corpus if any(len(s) > 1 for s in p.cells))
+    lines = [str(p) for p in corpus]
+    openings = sum(1 for p in corpus if p.spaces == 0 and all(len(s) == 1 for s in p.cells))
     print(
         f"corpus: {len(corpus)} positions from seeded play "
-        f"({openings} openings, {len(corpus) - openings} mid-game, {stacked} with stacks)"
+        f"({openings} openings, {len(corpus) - openings} mid-game); solver core: {core.CORE}"
     )
-    fast_total, fast_slowest, fast = measure(lambda p: best_line(p).spaces, corpus)
-    oracle_total, oracle_slowest, oracle = measure(oracle_best_spaces, corpus)
-    if fast != oracle:
-        raise SystemExit("the fast solver and the oracle disagree!")
-    for name, total, slowest in (
-        ("fast solver (best line)", fast_total, fast_slowest),
-        ("exhaustive oracle (count only)", oracle_total, oracle_slowest),
+    cli_first, cli_counts = run_cli(lines)
+    ref, ref_counts = run_reference(lines)
+    cli_second, _ = run_cli(lines)
+    if cli_counts != ref_counts:
+        raise SystemExit("puzzlegen solve and the reference disagree!")
+    cli = Timing((cli_first.wall + cli_second.wall) / 2, (cli_first.cpu + cli_second.cpu) / 2)
+    for name, timing in (
+        ("reference search (count only)", ref),
+        ("puzzlegen solve --json - (end to end)", cli),
     ):
         print(
-            f"{name:32} {len(corpus) / total:9.0f} positions/s   "
-            f"total {total:7.2f} s   slowest {slowest * 1000:7.2f} ms"
+            f"{name:40} {len(corpus) / timing.wall:8.0f} positions/s   "
+            f"wall {timing.wall:6.2f} s   CPU {timing.cpu:6.2f} s"
         )
-    print(f"speed-up: {oracle_total / fast_total:.1f}x (counts agree on all {len(corpus)})")
+    print(f"  (the two command runs: wall {cli_first.wall:.2f} s and {cli_second.wall:.2f} s)")
+    print(
+        f"end-to-end speed-up: {ref.wall / cli.wall:.1f}x wall clock, {ref.cpu / cli.cpu:.1f}x CPU "
+        f"(best space counts agree on all {len(corpus)})"
+    )
+    print("hardest positions known (worst_positions.txt):")
+    worst = 0.0
+    for position in read_worst():
+        line = str(position)
+        timing, counts = run_cli([line])
+        worst = max(worst, timing.wall)
+        report = (
+            f"  command {timing.wall * 1000:5.0f} ms wall ({timing.cpu * 1000:4.0f} ms CPU), "
+            f"core {core_seconds(line) * 1000:5.1f} ms"
+        )
+        if args.reference_worst:
+            ref_timing, ref_count = run_reference([line])
+            if ref_count != counts:
+                raise SystemExit(f"puzzlegen solve and the reference disagree on {line!r}")
+            report += f", reference {ref_timing.wall:5.1f} s"
+        print(f"{report}   best {counts[0]:2}   {line}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"worst case: {worst * 1000:.0f} ms end to end; peak memory of a command {peak:.0f} MB")
 
 
 if __name__ == "__main__":

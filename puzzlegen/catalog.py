@@ -7,6 +7,12 @@ publication row records a book or a date a puzzle appeared in, so the next
 book or daily run can skip it.  Generation progress is stored per candidate
 stream, in the same transaction as the puzzles it produced, so a run killed
 at any moment resumes exactly where its last commit left it.
+
+The file's ``PRAGMA user_version`` is the schema version.  A catalog is only
+created in a new or empty file; an SQLite file that is not a catalog, or one
+made by a newer puzzlegen, is refused by name before anything is written to
+it.  Every SQLite failure (corrupt file, read-only file, full disk) becomes a
+:class:`CatalogError` naming the file, so the command line prints one line.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,6 +28,12 @@ from typing import Any
 from puzzlegen.errors import CatalogError
 
 DEFAULT_DB = Path("output") / "catalog.sqlite"
+
+#: The schema this code reads and writes, stored as ``PRAGMA user_version``.
+#: Catalogs made before the version was stored have 0 and the same tables.
+SCHEMA_VERSION = 1
+
+_TABLES = ("progress", "publications", "puzzles")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -48,19 +60,78 @@ CREATE TABLE IF NOT EXISTS progress (
 
 
 class Catalog:
-    """An open catalog file.  Use as a context manager, or call :meth:`close`."""
+    """An open catalog file.  Use as a context manager, or call :meth:`close`.
 
-    def __init__(self, path: Path | str) -> None:
+    With ``readonly=True`` the file must already be a catalog and is opened
+    read-only: nothing is created in it and its journal mode is left alone.
+    """
+
+    def __init__(self, path: Path | str, *, readonly: bool = False) -> None:
         self.path = Path(path)
-        if self.path.exists() and self.path.is_dir():
+        self.readonly = readonly
+        if self.path.is_dir():
             raise CatalogError(f"catalog path {str(self.path)!r} is a folder, not a file")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if readonly and not self.path.is_file():
+            raise CatalogError(
+                f"no catalog at {str(self.path)!r}: fill one with 'puzzlegen generate'"
+            )
+        with self._errors():
+            if readonly:
+                uri = self.path.resolve().as_uri() + "?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(_SCHEMA)
+            with self._errors():
+                self._check_schema()
+                if not readonly:
+                    self._db.execute("PRAGMA journal_mode=WAL")
+                    with self.transaction():
+                        # One statement at a time: executescript would commit first.
+                        for statement in _SCHEMA.split(";"):
+                            if statement.strip():
+                                self._db.execute(statement)
+                        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _check_schema(self) -> None:
+        """Refuse a newer catalog, or an SQLite file that is something else."""
+        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        tables = {row[0] for row in rows}
+        name = repr(str(self.path))
+        if version > SCHEMA_VERSION:
+            raise CatalogError(
+                f"the catalog {name} has schema version {version}, newer than the "
+                f"{SCHEMA_VERSION} this puzzlegen understands: upgrade puzzlegen to use it"
+            )
+        if tables and not set(_TABLES) <= tables:
+            others = ", ".join(repr(t) for t in sorted(tables - set(_TABLES)))
+            raise CatalogError(
+                f"{name} is an SQLite file but not a puzzlegen catalog (it has tables {others})"
+            )
+        if not tables and self.readonly:
+            raise CatalogError(f"{name} is an empty SQLite file, not a puzzlegen catalog")
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn an SQLite failure into one line naming the catalog."""
+        try:
+            yield
         except sqlite3.DatabaseError as exc:
-            raise CatalogError(f"{str(self.path)!r} is not a puzzlegen catalog ({exc})") from None
+            name = repr(str(self.path))
+            reason = str(exc)
+            if "not a database" in reason or "malformed" in reason:
+                raise CatalogError(f"{name} is not a puzzlegen catalog ({reason})") from None
+            if "readonly" in reason or "read-only" in reason:
+                raise CatalogError(
+                    f"the catalog {name} cannot be written ({reason}): "
+                    "check the permissions of the file and its folder"
+                ) from None
+            raise CatalogError(f"the catalog {name} failed: {reason}") from None
 
     def __enter__(self) -> Catalog:
         return self
@@ -73,36 +144,44 @@ class Catalog:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        """One write transaction: all of the block is committed, or none of it."""
+        with self._errors():
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _query(self, sql: str, args: Any = ()) -> list[Any]:
+        with self._errors():
+            return self._db.execute(sql, args).fetchall()
 
     # -- puzzles -----------------------------------------------------------
     def add(self, data: dict[str, Any]) -> bool:
         """Store a puzzle's JSON; False (and nothing stored) if its key is already there."""
         # The table's rowid records the order puzzles were added in.
-        cursor = self._db.execute(
-            "INSERT OR IGNORE INTO puzzles (key, id, game, kind, level, par, tags, data)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                data["key"],
-                data["id"],
-                data["game"],
-                data["kind"],
-                data["level"],
-                data["par"],
-                " ".join(data["tags"]),
-                json.dumps(data, sort_keys=True),
-            ),
-        )
-        return cursor.rowcount == 1
+        with self._errors():
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO puzzles (key, id, game, kind, level, par, tags, data)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    data["key"],
+                    data["id"],
+                    data["game"],
+                    data["kind"],
+                    data["level"],
+                    data["par"],
+                    " ".join(data["tags"]),
+                    json.dumps(data, sort_keys=True),
+                ),
+            )
+            return cursor.rowcount == 1
 
     def __len__(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0])
+        return int(self._query("SELECT COUNT(*) FROM puzzles")[0][0])
 
     def puzzles(
         self,
@@ -135,18 +214,23 @@ class Catalog:
         if limit is not None:
             query += " LIMIT ?"
             args.append(limit)
-        return [json.loads(row[0]) for row in self._db.execute(query, args)]
+        return [json.loads(row[0]) for row in self._query(query, args)]
 
-    def counts(self) -> dict[str, Counter[str]]:
-        """Puzzle counts by level, by kind and by tag, and how many are published."""
+    def counts(self, game: str | None = None) -> dict[str, Counter[str]]:
+        """Puzzle counts by level, by kind and by tag, and how many are published.
+
+        With ``game``, only that game's puzzles count.
+        """
         result: dict[str, Counter[str]] = {
             "level": Counter(),
             "kind": Counter(),
             "tag": Counter(),
             "published": Counter(),
         }
-        for level, kind, tags, published in self._db.execute(
+        for level, kind, tags, published in self._query(
             "SELECT level, kind, tags, key IN (SELECT key FROM publications) FROM puzzles"
+            " WHERE ? IS NULL OR game = ?",
+            (game, game),
         ):
             result["level"][level] += 1
             result["kind"][kind] += 1
@@ -156,26 +240,63 @@ class Catalog:
 
     # -- publications ------------------------------------------------------
     def record_publication(self, key: str, venue: str) -> None:
-        self._db.execute(
-            "INSERT OR IGNORE INTO publications (key, venue) VALUES (?, ?)", (key, venue)
-        )
+        with self._errors():
+            self._db.execute(
+                "INSERT OR IGNORE INTO publications (key, venue) VALUES (?, ?)", (key, venue)
+            )
 
     def publications(self, key: str) -> list[str]:
-        rows = self._db.execute(
-            "SELECT venue FROM publications WHERE key = ? ORDER BY venue", (key,)
-        )
+        rows = self._query("SELECT venue FROM publications WHERE key = ? ORDER BY venue", (key,))
         return [row[0] for row in rows]
+
+    def claim(
+        self, venue: str, quotas: Mapping[str | None, int], *, game: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Choose unpublished puzzles and record them as published in ``venue``, atomically.
+
+        ``quotas`` maps a level (None: any level) to how many puzzles of it
+        are wanted; the oldest unpublished ones are taken, level by level in
+        the order given.  Choosing and recording are one transaction, so two
+        runs at the same time never take the same puzzle.  If any level is
+        short, nothing is recorded and :class:`CatalogError` says what to add.
+        Undo a claim whose publication then failed with :meth:`release`.
+        """
+        chosen: list[dict[str, Any]] = []
+        with self.transaction():
+            for level, quota in quotas.items():
+                if not quota:
+                    continue
+                rows = self.puzzles(game=game, level=level, unpublished=True, limit=quota)
+                if len(rows) < quota:
+                    what = f"{level} " if level else ""
+                    add = f" --level {level.lower()}" if level else ""
+                    raise CatalogError(
+                        f"the catalog {str(self.path)!r} has {len(rows)} unpublished {what}"
+                        f"puzzles, {quota} needed: add some with 'puzzlegen generate --count "
+                        f"{quota * 3}{add} --db {self.path}'"
+                    )
+                for row in rows:
+                    self.record_publication(row["key"], venue)
+                chosen += rows
+        return chosen
+
+    def release(self, keys: list[str], venue: str) -> None:
+        """Forget that ``keys`` were published in ``venue`` (a claim whose output failed)."""
+        with self.transaction(), self._errors():
+            self._db.executemany(
+                "DELETE FROM publications WHERE key = ? AND venue = ?",
+                [(key, venue) for key in keys],
+            )
 
     # -- generation progress -----------------------------------------------
     def next_index(self, stream: str) -> int:
-        row = self._db.execute(
-            "SELECT next_index FROM progress WHERE stream = ?", (stream,)
-        ).fetchone()
-        return int(row[0]) if row else 0
+        rows = self._query("SELECT next_index FROM progress WHERE stream = ?", (stream,))
+        return int(rows[0][0]) if rows else 0
 
     def set_next_index(self, stream: str, index: int) -> None:
-        self._db.execute(
-            "INSERT INTO progress (stream, next_index) VALUES (?, ?)"
-            " ON CONFLICT (stream) DO UPDATE SET next_index = excluded.next_index",
-            (stream, index),
-        )
+        with self._errors():
+            self._db.execute(
+                "INSERT INTO progress (stream, next_index) VALUES (?, ?)"
+                " ON CONFLICT (stream) DO UPDATE SET next_index = excluded.next_index",
+                (stream, index),
+            )

@@ -1,10 +1,13 @@
 """One puzzle a date: the same for everyone, on every machine, in every later version.
 
 The puzzle for a date depends on the date alone, never on a catalog or the
-clock.  The weekday sets what is wanted (the game's ``daily_schedule``; for
-Cat's Cradle: Monday easiest, rising to Saturday, and a mid-game position on
-Sunday).  Candidates are the puzzles for the seeds ``daily-YYYY-MM-DD-0``,
-``-1``, ... and the first of the wanted kind and level is the day's puzzle.
+clock.  The game says what the date wants (:meth:`Game.daily_level`) and
+grades each candidate as the schedule in force on that date grades it
+(:meth:`Game.daily_candidate`), so a game may change its schedule from some
+date on without changing any date already published.  Candidates are the
+puzzles for the seeds ``daily-YYYY-MM-DD-0``, ``-1``, ... and the first of
+the wanted level is the day's puzzle.
+
 
 Different dates draw from disjoint seed streams, so two dates share a puzzle
 only if two different deals are the same puzzle in disguise; the test suite
@@ -17,7 +20,7 @@ import datetime as dt
 from typing import Any
 
 from puzzlegen.errors import InvalidInputError
-from puzzlegen.games import DEFAULT_GAME, Game, Puzzle, get_game
+from puzzlegen.games import Game, Puzzle
 
 
 def parse_date(text: str) -> dt.date:
@@ -27,18 +30,18 @@ def parse_date(text: str) -> dt.date:
         raise InvalidInputError(f"a date reads YYYY-MM-DD, got {text!r}") from None
 
 
-def daily_puzzle(date: dt.date, game: Game | None = None) -> Puzzle:
-    """The puzzle for ``date``.
+def daily_puzzle(date: dt.date, game: Game) -> Puzzle:
+    """The puzzle of ``game`` for ``date``.
 
-    >>> daily_puzzle(dt.date(2026, 11, 23)).level   # a Monday
+    >>> from puzzlegen.registry import get_game
+    >>> daily_puzzle(dt.date(2026, 11, 23), get_game("cats-cradle")).level   # a Monday
     'Easy'
     """
-    game = game or get_game(DEFAULT_GAME)
-    kind, level = game.daily_schedule[date.weekday()]
+    level = game.daily_level(date)
     index = 0
     while True:
         seed = f"daily-{date.isoformat()}-{index}"
-        puzzle = game.make_puzzle(kind, seed)
+        puzzle = game.daily_candidate(date, seed)
         if puzzle is not None and puzzle.level == level:
             return puzzle
         index += 1

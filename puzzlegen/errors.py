@@ -39,3 +39,7 @@ class PuzzleIdError(InvalidInputError):
 
 class CatalogError(PuzzlegenError):
     """The puzzle catalog cannot do what was asked (e.g. not enough puzzles)."""
+
+
+class WorkerError(PuzzlegenError):
+    """A worker process died or could not be started."""

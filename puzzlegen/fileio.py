@@ -1,29 +1,114 @@
 """Writing output files so that a crash or an error never leaves half a file.
 
-Everything is written to a temporary file in the target's own folder and
-renamed over the target at the end; the rename is atomic on POSIX and
-Windows, so readers see the old file or the new one, never a mixture.
+A regular file is written to a temporary file in the target's own folder,
+flushed to disk (file, then folder) and renamed over the target; the rename
+is atomic on POSIX and Windows, so readers see the old file or the new one,
+never a mixture, and a power cut cannot leave an empty file behind a
+completed rename.
+
+The result behaves like ``open(path, "w")`` in everything else a user sees:
+
+* a new file gets mode ``0666`` minus the umask (the kernel applies the umask
+  to the temporary file as it would to ``open``); a replaced file keeps its
+  mode;
+* a symbolic link is written through: its target is replaced, the link stays;
+* a path that is not a regular file (``/dev/stdout``, a FIFO, a terminal) is
+  written directly, since it cannot be renamed over;
+* an error names the path the user gave and the reason, never the
+  temporary file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import tempfile
+import secrets
+import stat
 from pathlib import Path
+
+#: What a new file would get from ``open(path, "w")`` before the umask.
+_NEW_FILE_MODE = 0o666
+
+
+def output_path(text: str, default_name: str) -> Path:
+    """The file an ``-o`` value names: a trailing slash or an existing folder means a folder.
+
+    >>> output_path("books/", "book.pdf")
+    PosixPath('books/book.pdf')
+    >>> output_path("books/a.pdf", "book.pdf")
+    PosixPath('books/a.pdf')
+    """
+    if text.endswith(("/", os.sep)) or Path(text).is_dir():
+        return Path(text) / default_name
+    return Path(text)
 
 
 def write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically, creating missing folders."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Write ``data`` to ``path`` atomically, creating missing folders.
+
+    Raises :class:`OSError` whose ``filename`` is ``path`` as given.
+    """
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        _write(Path(path), data)
+    except OSError as exc:
+        # OSError(errno, ...) builds the matching subclass (PermissionError...).
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
 
 
 def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` as UTF-8, atomically (see :func:`write_bytes`)."""
     write_bytes(path, text.encode("utf-8"))
+
+
+def _write(path: Path, data: bytes) -> None:
+    # Write through a symbolic link (and a chain of them) to its final target.
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        existing: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        if stat.S_ISDIR(existing.st_mode):
+            raise IsADirectoryError(21, "Is a directory", str(path))
+        # A device, FIFO or socket: it cannot be replaced, only written to.
+        with open(target, "wb") as handle:
+            handle.write(data)
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp, fd = _create_temporary(target)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if existing is not None:
+                os.fchmod(handle.fileno(), stat.S_IMODE(existing.st_mode))
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_folder(target.parent)
+
+
+def _create_temporary(target: Path) -> tuple[Path, int]:
+    """A new, empty file beside ``target``, created with the mode ``open`` would give it."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return tmp, os.open(tmp, flags, _NEW_FILE_MODE)
+        except FileExistsError:
+            continue
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX only; Windows cannot open folders)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        # Some file systems refuse fsync on a folder (EINVAL): nothing more to do there.
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)

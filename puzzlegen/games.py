@@ -1,40 +1,75 @@
-"""The seam between the publishing pipeline and the games it publishes.
+"""What the publishing pipeline reads of a game and of its puzzles.
 
-The generator, the catalog, books and daily pages know a game only through
-the :class:`Game` protocol and its puzzles only through :class:`Puzzle`.
-Each game lives in its own package (``puzzlegen.catscradle``) and registers
-one object in :data:`GAMES`; a second game (Pendulum is planned) plugs in
-beside Cat's Cradle by implementing the protocol, without touching the
-pipeline.  Game objects import their renderers lazily, so loading the rules
-never loads svgwrite, reportlab or jinja2.
+The generator, the catalog, books, daily pages and the command know a game
+only through :class:`Game` and its puzzles only through :class:`Puzzle`.
+Each game lives in its own package (``puzzlegen/catscradle/``) and is named
+once, in :mod:`puzzlegen.registry`.  Everything a page or a book says about
+a particular game (its goal in words, its notation, how its answers were
+found) comes through these protocols, so no shared module ever needs a
+game's own vocabulary.  Game objects import their renderers lazily, so
+loading the rules never loads svgwrite, reportlab or jinja2.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import datetime as dt
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from puzzlegen.errors import InvalidInputError
-from puzzlegen.render.diagram import Diagram
+
+if TYPE_CHECKING:
+    from puzzlegen.diagram import Diagram
 
 #: Difficulty levels shared by every game, easiest first.
 LEVELS = ("Easy", "Medium", "Hard", "Expert")
 
 
 class Puzzle(Protocol):
-    """What the pipeline needs of any game's puzzle."""
+    """What the pipeline needs of any game's puzzle.
+
+    :meth:`to_json` must hold at least the keys ``id``, ``game``, ``kind``,
+    ``level``, ``par``, ``tags``, ``key``, ``position`` and ``seed`` with the
+    values of the members below; the catalog stores that object as it is and
+    :meth:`Game.puzzle_from_json` rebuilds the puzzle from it.
+    """
+
+    @property
+    def game(self) -> str:
+        """The registry name of the puzzle's game."""
+        ...
 
     @property
     def kind(self) -> str: ...
     @property
-    def level(self) -> str: ...
+    def level(self) -> str:
+        """One of :data:`LEVELS`."""
+        ...
+
     @property
-    def par(self) -> int: ...
+    def par(self) -> int:
+        """The number the puzzle asks for (its meaning is the game's: see :meth:`Game.goal`)."""
+        ...
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        """The game's technique tags that the answer bears out."""
+        ...
+
     @property
     def id(self) -> str: ...
     @property
-    def key(self) -> str: ...
+    def key(self) -> str:
+        """Equal for two puzzles that are the same puzzle in disguise."""
+        ...
+
     @property
     def seed(self) -> str | None: ...
+    @property
+    def position_text(self) -> str:
+        """The starting position in the game's notation, parseable by the game."""
+        ...
+
     def to_json(self) -> dict[str, Any]: ...
 
 
@@ -56,8 +91,38 @@ class Game(Protocol):
     def inventor(self) -> str: ...
 
     @property
+    def summary(self) -> str:
+        """A paragraph for ``puzzlegen --help``: what the game is and how its positions read."""
+        ...
+
+    @property
+    def noun(self) -> str:
+        """What sort of game it is, for a title page: ``"patience"``, ``"card game"``."""
+        ...
+
+    @property
     def credit(self) -> str:
         """One sentence crediting the inventor, for imprints and pages."""
+        ...
+
+    @property
+    def making_of(self) -> str:
+        """One sentence on how the puzzles and their answers were made, for the imprint."""
+        ...
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        """Words for a PDF's metadata."""
+        ...
+
+    @property
+    def position_caption(self) -> str:
+        """What :attr:`Puzzle.position_text` is, for a page: ``"Layout, row by row"``."""
+        ...
+
+    @property
+    def diagram_aspect(self) -> float:
+        """Height over width of a typical puzzle diagram: a book page's unit of weight."""
         ...
 
     @property
@@ -68,13 +133,61 @@ class Game(Protocol):
 
     @property
     def level_rules(self) -> str:
-        """The grading thresholds in words (shown by ``--help``)."""
+        """The grading rules in words (shown by ``--help``)."""
         ...
 
-    @property
-    def daily_schedule(self) -> dict[int, tuple[str, str]]:
-        """Weekday (Monday = 0) -> (kind, level) of the daily puzzle."""
+    def daily_level(self, date: dt.date) -> str:
+        """The level of the daily puzzle of ``date``, by the game's schedule."""
         ...
+
+    def daily_candidate(self, date: dt.date, seed: str) -> Puzzle | None:
+        """The puzzle for ``seed`` as ``date``'s schedule grades it, or None if not eligible.
+
+        Each schedule version is in force from a date on, so a new version
+        changes no date already published.
+        """
+        ...
+
+    def goal(self, puzzle: Puzzle) -> str:
+        """What the puzzle asks, as a phrase: ``"find five spaces"``."""
+        ...
+
+    def par_phrase(self, puzzle: Puzzle) -> str:
+        """The answer's size, as a phrase: ``"five spaces"``."""
+        ...
+
+    # -- one position at a time (``deal``, ``solve``, ``svg``) ------------------------
+    # ``extras`` are options only some games have (``lines=True``); a game
+    # raises InvalidInputError naming any it does not take.
+
+    def deal_text(self, seed: str, *, as_json: bool = False) -> str:
+        """The deal of ``seed``, for a reader or as one JSON object."""
+        ...
+
+    def solve_text(self, text: str, *, as_json: bool = False, **extras: object) -> str:
+        """The answer for a position given in the game's notation."""
+        ...
+
+    def solve_lines(self, lines: Iterable[str], out: TextIO, **extras: object) -> bool:
+        """One JSON object per non-blank line of positions; False if any line was bad.
+
+        A bad line gets ``{"error": ...}`` and the batch goes on.
+        """
+        ...
+
+    def position_svg(
+        self,
+        text: str,
+        *,
+        solution: bool = False,
+        mono: bool = False,
+        size: float | None = None,
+        **extras: object,
+    ) -> str:
+        """An SVG diagram of a position given in the game's notation."""
+        ...
+
+    # -- puzzles -----------------------------------------------------------------------
 
     def make_puzzle(self, kind: str, seed: str) -> Puzzle | None:
         """The puzzle of ``kind`` for ``seed``, or None if the seed gives none."""
@@ -103,28 +216,16 @@ class Game(Protocol):
         ...
 
 
+def reject_extras(game: Game, extras: dict[str, object]) -> None:
+    """Raise InvalidInputError naming an option that ``game`` does not take."""
+    for name in extras:
+        option = "--" + name.replace("_", "-")
+        raise InvalidInputError(f"{option} does not apply to {game.title}")
+
+
 def parse_level(text: str) -> str:
     """A level by name, any case: ``"hard"`` -> ``"Hard"``."""
     for level in LEVELS:
         if level.lower() == text.strip().lower():
             return level
     raise InvalidInputError(f"unknown level {text!r} (choose from {', '.join(LEVELS)})")
-
-
-def get_game(name: str) -> Game:
-    try:
-        return GAMES[name]
-    except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise InvalidInputError(f"unknown game {name!r} (known: {known})") from None
-
-
-def _registry() -> dict[str, Game]:
-    from puzzlegen.catscradle.game_api import CATS_CRADLE
-
-    return {CATS_CRADLE.name: CATS_CRADLE}
-
-
-#: Every game puzzlegen publishes, by name.
-GAMES: dict[str, Game] = _registry()
-DEFAULT_GAME = "cats-cradle"

@@ -7,19 +7,33 @@ candidates in batches, but results are taken strictly in index order, so the
 catalog ends up the same whatever the number of workers.  Every stored
 puzzle commits together with the stream's next index: a killed run loses
 nothing it committed, and the next run of the same stream goes on from there.
+
+Workers are separate processes (``--jobs``).  They leave Ctrl-C and SIGHUP
+to the parent, which stops them after the chunk in hand; SIGTERM ends a
+worker at once and quietly; and they exit by themselves if the parent dies.
+A worker killed from outside (the out-of-memory killer) breaks the pool: the
+run stops with a :class:`WorkerError` instead of waiting for ever for the
+lost result.
 """
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any
 
 from puzzlegen.catalog import Catalog
-from puzzlegen.errors import CatalogError
-from puzzlegen.games import DEFAULT_GAME, LEVELS, Game, Puzzle, get_game
+from puzzlegen.errors import CatalogError, WorkerError
+from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.registry import get_game
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
 MAX_TRIES_PER_PUZZLE = 2000
@@ -33,16 +47,45 @@ def candidate(game: Game, kind: str | None, seed: str, index: int) -> Job:
     return (game.name, kind or game.kinds[index % len(game.kinds)], f"{seed}-{index}")
 
 
+def publishable(puzzle: Puzzle) -> bool:
+    """Worth printing (a game's puzzle may say it is not: for Cat's Cradle, a one-move answer)."""
+    return bool(getattr(puzzle, "publishable", True))
+
+
+def difficulty(puzzle: Puzzle) -> tuple[int, int]:
+    """Sort key: level, then (where the game grades finer) the grade within it."""
+    return LEVELS.index(puzzle.level), int(getattr(puzzle, "rung", 0))
+
+
 def grade_candidate(job: Job) -> dict[str, Any] | None:
     name, kind, seed = job
     puzzle = get_game(name).make_puzzle(kind, seed)
-    return puzzle.to_json() if puzzle is not None else None
+    return puzzle.to_json() if puzzle is not None and publishable(puzzle) else None
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches every process of the terminal's group; only the parent
-    # should act on it (and terminate the pool), or pool.map waits for ever.
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity mask, not the whole machine)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def _worker_init(parent: int) -> None:
+    # Ctrl-C and a hang-up reach every process of the terminal's group; only
+    # the parent acts on them (it stops the pool), so workers print nothing.
+    # SIGTERM keeps its default, silent action: the pool uses it to stop
+    # the other workers when one has died.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    # A worker whose parent was killed outright would otherwise wait for work for ever.
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(1)
 
 
 @contextmanager
@@ -50,15 +93,43 @@ def _mapper(jobs: int) -> Iterator[Callable[[list[Job]], list[dict[str, Any] | N
     if jobs <= 1:
         yield lambda batch: [grade_candidate(job) for job in batch]
         return
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts) as pool:
-        yield lambda batch: pool.map(grade_candidate, batch, chunksize=4)
+    # concurrent.futures notices a worker that dies (BrokenProcessPool), where
+    # multiprocessing.Pool silently replaces it and waits for its lost result.
+    pool = ProcessPoolExecutor(
+        jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_init,
+        initargs=(os.getpid(),),
+    )
+
+    def grade(batch: list[Job]) -> list[dict[str, Any] | None]:
+        try:
+            return list(pool.map(grade_candidate, batch, chunksize=4))
+        except BrokenProcessPool:
+            raise WorkerError(
+                "a worker process died (killed from outside, perhaps for lack of memory); "
+                "the puzzles committed before are kept: run the same command again to go on"
+            ) from None
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.ENOMEM):
+                raise
+            raise WorkerError(
+                f"cannot start {jobs} worker processes ({exc.strerror}): the system's "
+                "process or memory limit is reached; try a smaller --jobs"
+            ) from None
+
+    try:
+        yield grade
+    finally:
+        # On an interrupt, drop the queued chunks; each worker finishes the one in hand.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def generate(
     catalog: Catalog,
     count: int,
     *,
-    game: Game | None = None,
+    game: Game,
     seed: str = "0",
     kind: str | None = None,
     level: str | None = None,
@@ -66,7 +137,6 @@ def generate(
     on_added: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Add ``count`` new puzzles to ``catalog``; return their JSON in the order added."""
-    game = game or get_game(DEFAULT_GAME)
     stream = f"game={game.name}|seed={seed}|kind={kind or 'any'}|level={level or 'any'}"
     index = catalog.next_index(stream)
     added: list[dict[str, Any]] = []
@@ -110,10 +180,12 @@ def mix_quotas(count: int) -> dict[str, int]:
 
 
 def puzzles_from_seed(
-    count: int, *, seed: str, level: str | None = None, game: Game | None = None
+    count: int, *, game: Game, seed: str, level: str | None = None
 ) -> list[Puzzle]:
-    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota."""
-    game = game or get_game(DEFAULT_GAME)
+    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota.
+
+    Puzzles not worth printing are skipped; the result runs easiest first.
+    """
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     keys: set[str] = set()
@@ -124,7 +196,12 @@ def puzzles_from_seed(
         puzzle = game.make_puzzle(kind, puzzle_seed)
         index += 1
         misses += 1
-        if puzzle is None or quotas.get(puzzle.level, 0) == 0 or puzzle.key in keys:
+        if (
+            puzzle is None
+            or quotas.get(puzzle.level, 0) == 0
+            or puzzle.key in keys
+            or not publishable(puzzle)
+        ):
             if misses > MAX_TRIES_PER_PUZZLE:
                 raise CatalogError(f"no {level} puzzle in {misses} candidates of seed {seed!r}")
             continue
@@ -132,25 +209,34 @@ def puzzles_from_seed(
         keys.add(puzzle.key)
         chosen.append(puzzle)
         misses = 0
-    return chosen
+    return sorted(chosen, key=difficulty)
 
 
 def puzzles_from_catalog(
-    catalog: Catalog, count: int, *, level: str | None = None, game: Game | None = None
+    catalog: Catalog, count: int, *, game: Game, level: str | None = None
 ) -> list[Puzzle]:
-    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota."""
-    game = game or get_game(DEFAULT_GAME)
+    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota.
+
+    Each is graded afresh: one whose level has changed since it was stored, or
+    that is not worth printing, is passed over.  The result runs easiest first.
+    """
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
     for wanted, quota in quotas.items():
         if not quota:
             continue
-        rows = catalog.puzzles(game=game.name, level=wanted, unpublished=True, limit=quota)
+        rows = []
+        for row in catalog.puzzles(game=game.name, level=wanted, unpublished=True):
+            puzzle = game.puzzle_from_json(row)
+            if puzzle.level == wanted and publishable(puzzle):
+                rows.append(puzzle)
+                if len(rows) == quota:
+                    break
         if len(rows) < quota:
             raise CatalogError(
                 f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted} "
                 f"puzzles, {quota} needed: add some with 'puzzlegen generate --count "
                 f"{quota * 3} --level {wanted.lower()} --db {catalog.path}'"
             )
-        chosen += [game.puzzle_from_json(row) for row in rows]
-    return chosen
+        chosen += rows
+    return sorted(chosen, key=difficulty)

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from puzzlegen.catscradle import puzzle as cc
 from puzzlegen.catscradle.canonical import Disguise
 from puzzlegen.catscradle.cards import FULL_PACK
-from puzzlegen.catscradle.game import seeded_positions
 from puzzlegen.catscradle.position import Deal, Position
+from puzzlegen.catscradle.wholegame import seeded_positions
 from puzzlegen.games import Puzzle
 
 sys.path.insert(0, str(Path(__file__).parent))

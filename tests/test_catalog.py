@@ -7,12 +7,15 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from puzzlegen.catalog import Catalog
+from puzzlegen.catalog import SCHEMA_VERSION, Catalog
 from puzzlegen.catscradle.canonical import Disguise
+from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.puzzle import from_position, make_puzzle
 from puzzlegen.errors import CatalogError
 from puzzlegen.generator import generate
@@ -25,26 +28,26 @@ def ids(path: Path) -> list[str]:
 
 def test_generate_is_the_same_for_any_number_of_jobs(tmp_path: Path) -> None:
     with Catalog(tmp_path / "one.sqlite") as one:
-        generate(one, 40, seed="t", jobs=1)
+        generate(one, 40, seed="t", jobs=1, game=CATS_CRADLE)
     with Catalog(tmp_path / "two.sqlite") as two:
-        generate(two, 40, seed="t", jobs=2)
+        generate(two, 40, seed="t", jobs=2, game=CATS_CRADLE)
     assert ids(tmp_path / "one.sqlite") == ids(tmp_path / "two.sqlite")
     assert len(ids(tmp_path / "one.sqlite")) == 40
 
 
 def test_runs_resume_where_the_last_commit_left_off(tmp_path: Path) -> None:
     with Catalog(tmp_path / "whole.sqlite") as whole:
-        generate(whole, 30, seed="r")
+        generate(whole, 30, seed="r", game=CATS_CRADLE)
     with Catalog(tmp_path / "parts.sqlite") as parts:
-        generate(parts, 12, seed="r")
+        generate(parts, 12, seed="r", game=CATS_CRADLE)
     with Catalog(tmp_path / "parts.sqlite") as parts:
-        generate(parts, 18, seed="r")
+        generate(parts, 18, seed="r", game=CATS_CRADLE)
     assert ids(tmp_path / "parts.sqlite") == ids(tmp_path / "whole.sqlite")
 
 
 def _generate_forever(path: str) -> None:
     with Catalog(path) as catalog:
-        generate(catalog, 10_000, seed="k")
+        generate(catalog, 10_000, seed="k", game=CATS_CRADLE)
 
 
 def test_a_killed_run_loses_nothing_committed(tmp_path: Path) -> None:
@@ -62,9 +65,9 @@ def test_a_killed_run_loses_nothing_committed(tmp_path: Path) -> None:
     kept = ids(path)
     assert len(kept) >= 15
     with Catalog(path) as catalog:
-        generate(catalog, 10, seed="k")
+        generate(catalog, 10, seed="k", game=CATS_CRADLE)
     with Catalog(tmp_path / "fresh.sqlite") as fresh:
-        generate(fresh, len(kept) + 10, seed="k")
+        generate(fresh, len(kept) + 10, seed="k", game=CATS_CRADLE)
     # Nothing lost, nothing repeated: the resumed catalog is a prefix-extension.
     assert ids(path)[: len(kept)] == kept
     # The resumed stream is exactly what one uninterrupted run produces.
@@ -74,7 +77,7 @@ def test_a_killed_run_loses_nothing_committed(tmp_path: Path) -> None:
 
 def test_level_and_kind_filters(tmp_path: Path) -> None:
     with Catalog(tmp_path / "c.sqlite") as catalog:
-        added = generate(catalog, 6, seed="f", kind="midgame", level="Medium")
+        added = generate(catalog, 6, seed="f", kind="midgame", level="Medium", game=CATS_CRADLE)
         assert all(p["kind"] == "midgame" and p["level"] == "Medium" for p in added)
         assert catalog.counts()["level"]["Medium"] == 6
 
@@ -93,7 +96,7 @@ def test_unique_by_canonical_key(tmp_path: Path) -> None:
 
 def test_publications_are_recorded(tmp_path: Path) -> None:
     with Catalog(tmp_path / "c.sqlite") as catalog:
-        generate(catalog, 5, seed="p")
+        generate(catalog, 5, seed="p", game=CATS_CRADLE)
         first = catalog.puzzles()[0]
         catalog.record_publication(first["key"], "book:Test")
         assert catalog.publications(first["key"]) == ["book:Test"]
@@ -112,7 +115,7 @@ def test_not_a_catalog(tmp_path: Path) -> None:
 
 def test_catalog_is_plain_sqlite(tmp_path: Path) -> None:
     with Catalog(tmp_path / "c.sqlite") as catalog:
-        generate(catalog, 3, seed="q")
+        generate(catalog, 3, seed="q", game=CATS_CRADLE)
     rows = sqlite3.connect(tmp_path / "c.sqlite").execute("SELECT id, par FROM puzzles").fetchall()
     assert len(rows) == 3 and all(par > 0 for _, par in rows)
 
@@ -147,3 +150,123 @@ def test_ctrl_c_with_workers_stops_cleanly_and_keeps_the_catalog(tmp_path: Path)
     assert err.strip() == "puzzlegen: interrupted"
     kept = ids(db)
     assert len(kept) >= 20 and len(set(kept)) == len(kept)
+
+
+def _tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as db:
+        return {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def test_a_new_catalog_records_its_schema_version(tmp_path: Path) -> None:
+    with Catalog(tmp_path / "c.sqlite"):
+        pass
+    db = sqlite3.connect(tmp_path / "c.sqlite")
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 1
+    db.close()
+
+
+def test_a_newer_catalog_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        generate(catalog, 2, seed="n", game=CATS_CRADLE)
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    for readonly in (False, True):
+        with pytest.raises(CatalogError, match=f"schema version {SCHEMA_VERSION + 1}, newer"):
+            Catalog(path, readonly=readonly)
+
+
+def test_another_sqlite_file_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "notes.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    for readonly in (True, False):
+        with pytest.raises(CatalogError, match=r"not a puzzlegen catalog.*'notes'"):
+            Catalog(path, readonly=readonly)
+    assert _tables(path) == {"notes"}
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    db.close()
+
+
+def test_reading_an_empty_file_creates_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite"
+    path.write_bytes(b"")
+    with pytest.raises(CatalogError, match="not a puzzlegen catalog"):
+        Catalog(path, readonly=True)
+    assert path.read_bytes() == b""
+    with pytest.raises(CatalogError, match="no catalog at"):
+        Catalog(tmp_path / "missing.sqlite", readonly=True)
+    assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_a_corrupt_catalog_fails_with_catalog_error(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        generate(catalog, 30, seed="c", game=CATS_CRADLE)
+    data = bytearray(path.read_bytes())
+    assert len(data) > 8192
+    data[4096:] = b"\xa5" * (len(data) - 4096)  # keep the header, spoil every other page
+    path.write_bytes(bytes(data))
+    with pytest.raises(CatalogError, match=r"c\.sqlite"), Catalog(path) as catalog:
+        catalog.puzzles()
+        generate(catalog, 2, seed="c", game=CATS_CRADLE)
+
+
+def test_a_read_only_catalog_fails_with_catalog_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        generate(catalog, 2, seed="r", game=CATS_CRADLE)
+    real_connect = sqlite3.connect
+
+    def read_only(database: str, **kwargs: Any) -> sqlite3.Connection:
+        # What SQLite falls back to for a file it may not write (root ignores chmod).
+        if not kwargs.pop("uri", False):
+            database = f"{Path(database).resolve().as_uri()}?mode=ro"
+        return real_connect(database, uri=True, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(CatalogError, match="cannot be written"), Catalog(path) as catalog:
+        generate(catalog, 2, seed="r2", game=CATS_CRADLE)
+    with Catalog(path, readonly=True) as catalog:
+        assert len(catalog) == 2
+
+
+def _claim(path: str, venue: str, ready: Any, go: Any) -> list[str]:
+    with Catalog(path) as catalog:
+        ready.wait()
+        go.wait()
+        return [row["key"] for row in catalog.claim(venue, {None: 4})]
+
+
+def test_claims_at_the_same_time_never_share_a_puzzle(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        generate(catalog, 8, seed="s", game=CATS_CRADLE)
+    context = multiprocessing.get_context("spawn")
+    with context.Manager() as manager, context.Pool(2) as pool:
+        ready, go = manager.Barrier(3), manager.Event()
+        results = [pool.apply_async(_claim, (str(path), f"book:{n}", ready, go)) for n in range(2)]
+        ready.wait(60)
+        go.set()
+        first, second = (result.get(60) for result in results)
+    assert len(first) == len(second) == 4 and not set(first) & set(second)
+    with Catalog(path) as catalog:
+        assert catalog.puzzles(unpublished=True) == []
+
+
+def test_a_short_claim_records_nothing_and_a_release_undoes_a_claim(tmp_path: Path) -> None:
+    with Catalog(tmp_path / "c.sqlite") as catalog:
+        generate(catalog, 6, seed="q", game=CATS_CRADLE)
+        levels = Counter(p["level"] for p in catalog.puzzles())
+        level, have = levels.most_common(1)[0]
+        with pytest.raises(CatalogError, match=f"has {have} unpublished {level} puzzles"):
+            catalog.claim("book:X", {None: 1, level: have + 1})
+        assert len(catalog.puzzles(unpublished=True)) == 6
+        rows = catalog.claim("book:X", {level: have})
+        assert {row["level"] for row in rows} == {level} and len(rows) == have
+        assert len(catalog.puzzles(unpublished=True)) == 6 - have
+        catalog.release([row["key"] for row in rows], "book:X")
+        assert len(catalog.puzzles(unpublished=True)) == 6

@@ -102,9 +102,11 @@ def test_generate_catalog_and_daily_commands(
 ) -> None:
     db = str(tmp_path / "cat.sqlite")
     status, out, _ = run(capsys, "generate", "--count", "12", "--seed", "c", "--db", db)
-    assert status == 0 and "Added 12 puzzles" in out
+    assert status == 0 and out.startswith("Added 12 puzzles to ")
     status, out, _ = run(capsys, "catalog", "--db", db)
-    assert status == 0 and "12 puzzles" in out and "Easy" in out and "transfer" in out
+    # At the start: "12 ... puzzles" anywhere would also match "112 ... puzzles".
+    assert status == 0 and out.startswith("12 Cat's Cradle puzzles in ")
+    assert "Easy" in out and "transfer" in out
     status, out, _ = run(capsys, "catalog", "--db", db, "--json")
     rows = [json.loads(line) for line in out.splitlines()]
     assert len(rows) == 12
@@ -141,7 +143,7 @@ def test_help_of_pipeline_commands(capsys: pytest.CaptureFixture[str], command: 
     status, out, _ = run(capsys, command, "--help")
     assert status == 0 and "Example" in out
     if command != "daily":
-        assert "Levels: par sets the base" in out
+        assert "Levels: the weakest simulated player" in out
 
 
 def test_solve_accepts_a_puzzle_description(capsys: pytest.CaptureFixture[str]) -> None:

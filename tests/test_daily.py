@@ -6,33 +6,40 @@ import json
 import pytest
 from conftest import DATA, own
 
-from puzzlegen.catscradle.game_api import CATS_CRADLE
+from puzzlegen.catscradle.plugin import CATS_CRADLE, DAILY_SCHEDULES, schedule_for
+from puzzlegen.catscradle.puzzle import level_for
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_json, daily_puzzle, date_range, parse_date
 from puzzlegen.errors import InvalidInputError
 
-GOLDEN = [
-    line.split(" | ")
-    for line in (DATA / "daily_2026.txt").read_text().splitlines()
-    if not line.startswith("#")
-]
+
+def pinned(year: int) -> list[list[str]]:
+    text = (DATA / f"daily_{year}.txt").read_text()
+    return [line.split(" | ") for line in text.splitlines() if not line.startswith("#")]
+
+
+GOLDEN = pinned(2026)  # schedule v1
+GOLDEN_2027 = pinned(2027)  # schedule v2
 
 
 @pytest.mark.parametrize("quarter", range(4))
-def test_a_pinned_year_of_daily_puzzles(quarter: int) -> None:
-    for date, puzzle_id, level, par, key in GOLDEN[quarter * 92 : (quarter + 1) * 92]:
-        puzzle = daily_puzzle(dt.date.fromisoformat(date))
+@pytest.mark.parametrize("year", [2026, 2027])
+def test_a_pinned_year_of_daily_puzzles(year: int, quarter: int) -> None:
+    rows = GOLDEN if year == 2026 else GOLDEN_2027
+    for date, puzzle_id, level, par, key in rows[quarter * 92 : (quarter + 1) * 92]:
+        puzzle = daily_puzzle(dt.date.fromisoformat(date), CATS_CRADLE)
         assert (puzzle.id, puzzle.level, str(puzzle.par), puzzle.key) == (
             puzzle_id,
             level,
             par,
             key,
         ), date
+        assert year == 2026 or own(puzzle).publishable, date
 
 
 def test_schedule_rises_through_the_week() -> None:
     monday = dt.date(2026, 11, 23)
-    week = [own(daily_puzzle(monday + dt.timedelta(days=n))) for n in range(7)]
+    week = [own(daily_puzzle(monday + dt.timedelta(days=n), CATS_CRADLE)) for n in range(7)]
     levels = ["Easy", "Medium", "Hard", "Expert"]
     ranks = [levels.index(p.level) for p in week[:6]]
     assert ranks == sorted(ranks) and ranks[0] == 0 and ranks[5] == 3
@@ -40,12 +47,39 @@ def test_schedule_rises_through_the_week() -> None:
     assert [CATS_CRADLE.daily_schedule[n][0] for n in range(7)].count("midgame") == 1
 
 
+def test_schedule_versions() -> None:
+    assert schedule_for(dt.date(2026, 12, 31)).name == "v1"
+    assert schedule_for(dt.date(2027, 1, 1)).name == "v2"
+    assert schedule_for(dt.date(2100, 1, 1)) is DAILY_SCHEDULES[-1]
+    assert CATS_CRADLE.daily_schedule == DAILY_SCHEDULES[-1].weekdays
+    new = own(daily_puzzle(dt.date(2027, 1, 4), CATS_CRADLE))
+    assert new.grading == "v2" and daily_json(dt.date(2027, 1, 4), new)["grading"] == "v2"
+    old = own(daily_puzzle(dt.date(2026, 12, 28), CATS_CRADLE))
+    assert old.grading == "v1" and old.level == level_for(old.par, old.insight)
+
+
+def test_v2_weeks_rise_and_never_ask_for_one_move() -> None:
+    levels = ["Easy", "Medium", "Hard", "Expert"]
+    for date, _, level, par, _ in GOLDEN_2027:
+        day = dt.date.fromisoformat(date)
+        schedule = schedule_for(day)
+        assert schedule.weekdays[day.weekday()][1] == level
+        assert int(par) in schedule.pars.get(day.weekday(), range(1, 17)), date
+    for week in range(3):
+        monday = dt.date(2027, 1, 4) + dt.timedelta(weeks=week)
+        days = [own(daily_puzzle(monday + dt.timedelta(days=n), CATS_CRADLE)) for n in range(7)]
+        assert all(p.publishable and len(p.best.moves) > 1 for p in days)
+        ranks = [levels.index(p.level) for p in days[:6]]
+        assert ranks == sorted(ranks) and ranks[0] == 0 and ranks[5] == 3
+        assert days[6].kind == "midgame" and days[6].level == "Hard" and days[6].rung in (3, 4)
+    # 2026's one-move Sundays stay as published (v1); v2 never picks one (pinned test).
+    assert any(row[3] == "1" for row in GOLDEN)
+
+
 def test_no_repeat_within_any_365_days() -> None:
-    # 2026's keys are pinned (and checked) above; add the first half of 2027
-    # and check every window from January 2026 to June 2027.
-    keys = [row[4] for row in GOLDEN]
-    keys += [daily_puzzle(d).key for d in date_range(dt.date(2027, 1, 1), dt.date(2027, 6, 30))]
-    assert len(keys) == 365 + 181
+    # Both pinned years' keys are checked above: every window across them is repeat-free.
+    keys = [row[4] for row in GOLDEN + GOLDEN_2027]
+    assert len(keys) == 365 + 365
     for start in range(len(keys)):
         window = keys[start : start + 365]
         assert len(set(window)) == len(window)
@@ -54,7 +88,7 @@ def test_no_repeat_within_any_365_days() -> None:
 def test_daily_json_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["daily", "--date", "2026-11-22", "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
-    expected = daily_json(dt.date(2026, 11, 22), daily_puzzle(dt.date(2026, 11, 22)))
+    expected = daily_json(dt.date(2026, 11, 22), daily_puzzle(dt.date(2026, 11, 22), CATS_CRADLE))
     assert payload == json.loads(json.dumps(expected))
     for field in (
         "id",

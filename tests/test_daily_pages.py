@@ -9,10 +9,14 @@ import html5lib
 import pytest
 from conftest import own
 
+from puzzlegen.catscradle.plugin import CATS_CRADLE
+from puzzlegen.catscradle.views.prose import read_moves
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_puzzle
-from puzzlegen.render.prose import read_moves
+from puzzlegen.render import pages
 from puzzlegen.render.templating import render
+
+SITE = ["archive.html", "assets", "days.js", "index.html"]
 
 
 def strict(html: str) -> ET.Element:
@@ -20,21 +24,32 @@ def strict(html: str) -> ET.Element:
     return html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(html)  # type: ignore[no-any-return]
 
 
+def days_js(folder: Path) -> list[dict[str, str]]:
+    text = (folder / "days.js").read_text()
+    prefix = "window.PUZZLE_DAYS = "
+    assert text.startswith(prefix) and text.endswith(";\n")
+    data = json.loads(text[len(prefix) : -2])
+    assert data["game"] == "cats-cradle"
+    return data["days"]  # type: ignore[no-any-return]
+
+
 def test_one_date(tmp_path: Path) -> None:
     assert main(["daily", "--date", "2026-11-29", "-o", str(tmp_path)]) == 0
     folder = tmp_path / "2026-11-29"
-    assert sorted(p.name for p in folder.iterdir()) == [
-        "index.html",
-        "puzzle.json",
-        "puzzle.svg",
-        "solution.svg",
-    ]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(pages.DAY_FILES)
     data = json.loads((folder / "puzzle.json").read_text())
-    puzzle = own(daily_puzzle(dt.date(2026, 11, 29)))
+    puzzle = own(daily_puzzle(dt.date(2026, 11, 29), CATS_CRADLE))
     assert data["date"] == "2026-11-29" and data["id"] == puzzle.id and data["kind"] == "midgame"
     page = strict((folder / "index.html").read_text())
     assert page.find(".//title").text == "Cat's Cradle for Sunday 29 November 2026"  # type: ignore[union-attr]
-    details = page.find(".//details")
+    body = page.find("body")
+    assert body is not None and body.get("data-date") == "2026-11-29"
+    assert body.get("data-game") == "cats-cradle"
+    # The puzzle travels inside the page, equal to puzzle.json.
+    embedded = page.find(".//script[@id='puzzle-data']")
+    assert embedded is not None and json.loads(embedded.text or "") == data
+    # Without JavaScript: the picture and the solution behind a <details>.
+    details = page.find(".//details[@class='answer']")
     assert details is not None and details.find("summary") is not None
     solution = "".join(details.find("p").itertext())  # type: ignore[union-attr]
     moves = solution.split("best line of play is ")[1].split(" — giving")[0]
@@ -43,49 +58,163 @@ def test_one_date(tmp_path: Path) -> None:
         position = position.apply(move)
     assert position.spaces == puzzle.par
     images = [img.get("src") for img in page.iter("img")]
-    assert images == ["puzzle.svg", "solution.svg"]
+    assert images == ["puzzle.svg", "solution.svg", "../assets/cats-cradle-rules.svg"]
+    scripts = [s.get("src") for s in page.iter("script") if s.get("src")]
+    assert scripts == ["../days.js", "../assets/daily.js", "../assets/cats-cradle.js"]
     ET.fromstring((folder / "solution.svg").read_text())
+    ET.fromstring((tmp_path / "assets" / "cats-cradle-rules.svg").read_text())
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["2026-11-29", *SITE])
 
 
 def test_a_range_and_its_archive(tmp_path: Path) -> None:
-    assert main(["daily", "--from", "2026-11-23", "--to", "2026-11-29", "-o", str(tmp_path)]) == 0
-    archive = strict((tmp_path / "index.html").read_text())
-    links = [a.get("href") for a in archive.iter("a")]
-    assert links == [f"2026-11-{d}/index.html" for d in range(29, 22, -1)]
-    for day in range(23, 30):
-        strict((tmp_path / f"2026-11-{day}" / "index.html").read_text())
+    assert main(["daily", "--from", "2026-11-23", "--to", "2026-12-02", "-o", str(tmp_path)]) == 0
+    archive = strict((tmp_path / "archive.html").read_text())
+    months = [h.text for h in archive.iter("h2")]
+    assert months == ["December 2026", "November 2026"]  # newest first
+    links = [a.get("href") or "" for a in archive.iter("a")]
+    expected = ["2026-12-02", "2026-12-01"] + [f"2026-11-{d}" for d in range(30, 22, -1)]
+    assert [link for link in links if link.startswith("2026")] == [
+        f"{d}/index.html" for d in expected
+    ]
+    rows = {tr.get("data-date"): [td.text for td in tr.iter("td")] for tr in archive.iter("tr")}
+    assert rows["2026-11-23"][1:3] == ["Easy", "4"]
+    for day in expected:
+        strict((tmp_path / day / "index.html").read_text())
+    assert [d["date"] for d in days_js(tmp_path)] == sorted(expected)
+    today = strict((tmp_path / "index.html").read_text())
+    assert today.find(".//a[@id='today-link']").get("href") == "2026-12-02/index.html"  # type: ignore[union-attr]
+    assert sorted(p.name for p in (tmp_path / "assets").iterdir()) == [
+        "cats-cradle-rules.svg",
+        "cats-cradle.js",
+        "daily.css",
+        "daily.js",
+    ]
+
+
+def test_a_single_date_adds_itself_to_the_archive(tmp_path: Path) -> None:
+    assert main(["daily", "--date", "2026-11-23", "-o", str(tmp_path)]) == 0
+    assert [d["date"] for d in days_js(tmp_path)] == ["2026-11-23"]
+    assert main(["daily", "--date", "2026-12-25", "-o", str(tmp_path)]) == 0
+    assert [d["date"] for d in days_js(tmp_path)] == ["2026-11-23", "2026-12-25"]
+    archive = (tmp_path / "archive.html").read_text()
+    assert "2026-11-23/index.html" in archive and "2026-12-25/index.html" in archive
+    # Every link and file the day's page names exists on disk.
+    folder = tmp_path / "2026-12-25"
+    page = strict((folder / "index.html").read_text())
+    refs = [e.get("href") or e.get("src") for e in page.iter() if e.get("href") or e.get("src")]
+    refs = [ref for ref in refs if ref and not ref.startswith("data:")]
+    assert len(refs) >= 10
+    for ref in refs:
+        assert ref is not None and (folder / ref).resolve().is_file(), ref
+
+
+def test_stray_and_malformed_puzzles_are_skipped_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    strays = {
+        "notes": "{}",
+        "2026-11-30": '{"date": "2026-11-30", ',
+        "2026-12-01": "[1, 2]",
+        "2026-12-02": '{"game": "pendulum"}',
+    }
+    for name, text in strays.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "puzzle.json").write_text(text)
+    assert main(["daily", "--date", "2026-11-23", "-o", str(tmp_path)]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    assert len(warnings) == len(strays)
+    for name in strays:
+        assert sum(name in w for w in warnings) == 1, name
+    assert [d["date"] for d in days_js(tmp_path)] == ["2026-11-23"]
+
+
+def test_a_run_killed_midway_leaves_whole_dates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["daily", "--date", "2026-11-25", "-o", str(tmp_path)]) == 0
+    old = {f: (tmp_path / "2026-11-25" / f).read_bytes() for f in pages.DAY_FILES}
+    real = pages.write_text  # type: ignore[attr-defined]
+    calls = []
+
+    def dying(path: Path, text: str) -> None:
+        # Killed at the last file of the third date (on disk already, drawn in colour),
+        # after its --mono puzzle.svg was written.
+        if path.parent.name.startswith(".2026-11-25."):
+            calls.append(path)
+            if len(calls) == len(pages.DAY_FILES):
+                raise KeyboardInterrupt
+        real(path, text)
+
+    monkeypatch.setattr(pages, "write_text", dying)
+    args = ["daily", "--from", "2026-11-23", "--to", "2026-11-27", "--mono", "-o", str(tmp_path)]
+    assert main(args) == 130
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == sorted(["2026-11-23", "2026-11-24", "2026-11-25", *SITE])  # no temporaries
+    for day in ("2026-11-23", "2026-11-24", "2026-11-25"):
+        assert sorted(p.name for p in (tmp_path / day).iterdir()) == sorted(pages.DAY_FILES)
+    # The date it died on still holds its old set, whole.
+    assert {f: (tmp_path / "2026-11-25" / f).read_bytes() for f in pages.DAY_FILES} == old
+
+
+def test_rewriting_a_date_replaces_its_set(tmp_path: Path) -> None:
+    assert main(["daily", "--date", "2026-11-25", "-o", str(tmp_path)]) == 0
+    (tmp_path / "2026-11-25" / "leftover.txt").write_text("old")
+    assert main(["daily", "--date", "2026-11-25", "--mono", "-o", str(tmp_path)]) == 0
+    assert sorted(p.name for p in (tmp_path / "2026-11-25").iterdir()) == sorted(
+        pages.DAY_FILES
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["2026-11-25", *SITE])
 
 
 def test_every_inserted_value_is_escaped() -> None:
     nasty = '<script>alert("x")</script> & "quotes"'
     html = render(
         "daily.html.j2",
+        date=nasty,
         long_date=nasty,
         level=nasty,
         puzzle_id=nasty,
-        kind="opening",
-        spaces=nasty,
+        kind=nasty,
+        goal=nasty,
+        position_caption=nasty,
         position=nasty,
         solution=nasty,
         width=1,
         height=1,
         game=nasty,
+        game_name=nasty,
+        credit=nasty,
+        data_json=pages.script_json({"position": nasty}),
+        rules_template="catscradle/rules.html.j2",
+        playable=True,
+        rules_paragraphs=[nasty],
+        rules_caption=nasty,
+    )
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+    data = strict(html).find(".//script[@id='puzzle-data']")
+    assert data is not None and json.loads(data.text or "") == {"position": nasty}
+    day = {"date": nasty, "long_date": nasty, "level": nasty, "par": nasty}
+    archive = render(
+        "archive.html.j2",
+        months=[{"name": nasty, "days": [day]}],
+        game=nasty,
+        game_name=nasty,
         credit=nasty,
     )
-    assert "<script>" not in html and "&lt;script&gt;" in html
-    strict(html)
-    day = {"date": nasty, "long_date": nasty, "level": nasty, "par": nasty}
-    archive = render("archive.html.j2", days=[day], game=nasty, credit=nasty)
-    assert "<script>" not in archive
+    assert "<script>alert" not in archive
     strict(archive)
+    today = render("today.html.j2", game=nasty, game_name=nasty, latest=nasty)
+    assert "<script>alert" not in today
+    strict(today)
 
 
 def test_pages_are_byte_identical(tmp_path: Path) -> None:
     for name in ("a", "b"):
         assert main(["daily", "--date", "2026-12-05", "-o", str(tmp_path / name)]) == 0
-    for file in ("index.html", "puzzle.json", "puzzle.svg", "solution.svg"):
-        a = (tmp_path / "a" / "2026-12-05" / file).read_bytes()
-        assert a == (tmp_path / "b" / "2026-12-05" / file).read_bytes()
+    files = [p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file()]
+    assert len(files) == 4 + 3 + 4
+    for file in files:
+        assert (tmp_path / "a" / file).read_bytes() == (tmp_path / "b" / file).read_bytes()
 
 
 def test_output_path_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

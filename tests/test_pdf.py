@@ -6,8 +6,8 @@ from typing import Any
 
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import best_line
-from puzzlegen.render.board import board_diagram
-from puzzlegen.render.diagram import Group, Path, Pip, Rect, Text
+from puzzlegen.catscradle.views.board import board_diagram
+from puzzlegen.diagram import Group, Path, Pip, Rect, Text
 from puzzlegen.render.pdf import draw_diagram
 
 

@@ -17,16 +17,20 @@ as its cards bottom first, ``-`` for a space) and rebuilds the puzzle in
 every version; its *id* ``CC-XXXXXXXXXX`` is the first 50 bits of the
 description's SHA-256 in base 32.
 
-Grading (the thresholds live in :data:`LEVEL_RULES`, shown by ``--help``):
-a level comes first from par, then is raised by *insight*, how much the
-best line hides from a hasty player.
+Grading.  A puzzle's *grade* is the weakest player of the ladder in
+:mod:`puzzlegen.catscradle.players` whose line reaches par, and its level
+follows from the grade (:data:`RUNG_LEVELS`, shown by ``--help``).  Par says
+what the puzzle asks; the grade says how hard the answer is to find.  The
+first grading (``"v1"``: par raised by *insight*, how much the best line
+hides from a hasty player) is kept, because the daily puzzles up to
+2026-12-31 were chosen with it and never change; everything else uses
+:data:`GRADING`.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -34,25 +38,36 @@ from typing import Any
 from puzzlegen.catscradle.board import CELLS, CENTRE
 from puzzlegen.catscradle.canonical import canonical_key
 from puzzlegen.catscradle.cards import RANK_NAMES, Card
-from puzzlegen.catscradle.game import play
+from puzzlegen.catscradle.players import LADDER, first_rung
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.solver import Line, analyse, novice_line
+from puzzlegen.catscradle.wholegame import play
 from puzzlegen.errors import InvalidInputError, PuzzleIdError
 from puzzlegen.rng import SeededStream
 
 KINDS = ("opening", "midgame")
 LEVELS = ("Easy", "Medium", "Hard", "Expert")  # the scale of puzzlegen.games.LEVELS
 
-#: Par that sets the base level: Easy up to 4 spaces, Medium 5-6, Hard 7-8, Expert 9+.
+#: The gradings, oldest first; :data:`GRADING` is the one in force.
+GRADINGS = ("v1", "v2")
+GRADING = "v2"
+
+#: v2: the level of each rung of :data:`players.LADDER` (hasty, careful,
+#: look-ahead 2, 3, 4, 6, perfect).
+RUNG_LEVELS = ("Easy", "Medium", "Medium", "Hard", "Hard", "Expert", "Expert")
+assert len(RUNG_LEVELS) == len(LADDER)
+
+#: v1: par sets the base level: Easy up to 4 spaces, Medium 5-6, Hard 7-8, Expert 9+.
 PAR_STEPS = (5, 7, 9)
-#: Insight that raises the level by one step and by two.
+#: v1: insight that raises the level by one step and by two.
 INSIGHT_STEPS = (2, 4)
 
 LEVEL_RULES = (
-    "Levels: par sets the base (Easy up to 4 spaces, Medium 5-6, Hard 7-8, Expert 9+); "
-    "insight raises it one level at 2 points and two at 4.  Insight = spaces a hasty "
-    "player misses + transfers in the best line + 1 for clearing a stack of 3+ "
-    "+ 2 when the hasty player sees no move at all."
+    "Levels: the weakest simulated player who finds par sets the level.  Easy: the "
+    "hasty player (first move that empties a cell, in reading order).  Medium: the "
+    "careful player (keeps the most cell-emptying moves open) or one who looks 2 moves "
+    "ahead.  Hard: looking 3 or 4 moves ahead.  Expert: only 6 moves ahead or perfect "
+    "play.  Puzzles whose best line is a single move are never published."
 )
 
 TAGS = (
@@ -68,7 +83,7 @@ TAGS = (
 
 
 def level_for(par: int, insight: int) -> str:
-    """The level of a puzzle with this par and insight (monotone in both)."""
+    """The v1 level of a puzzle with this par and insight (monotone in both)."""
     base = sum(par >= step for step in PAR_STEPS)
     bump = sum(insight >= step for step in INSIGHT_STEPS)
     return LEVELS[min(base + bump, len(LEVELS) - 1)]
@@ -180,6 +195,8 @@ class Puzzle:
     novice: Line
     best_ends: int
     seed: str | None = None
+    #: Which of :data:`GRADINGS` sets :attr:`level`.
+    grading: str = GRADING
 
     @property
     def game(self) -> str:
@@ -202,8 +219,25 @@ class Puzzle:
         return points
 
     @cached_property
+    def rung(self) -> int:
+        """The index in :data:`players.LADDER` of the weakest player who reaches par."""
+        return first_rung(self.position, self.par)
+
+    @property
+    def grade(self) -> str:
+        """The name of that player, e.g. ``"look-ahead-3"``."""
+        return LADDER[self.rung].name
+
+    @cached_property
     def level(self) -> str:
-        return level_for(self.par, self.insight)
+        if self.grading == "v1":
+            return level_for(self.par, self.insight)
+        return RUNG_LEVELS[self.rung]
+
+    @property
+    def publishable(self) -> bool:
+        """Worth printing: the best line takes more than one move."""
+        return len(self.best.moves) > 1
 
     @cached_property
     def tags(self) -> tuple[str, ...]:
@@ -221,6 +255,10 @@ class Puzzle:
     def description(self) -> str:
         return describe(self.position)
 
+    @property
+    def position_text(self) -> str:
+        return str(self.position)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -228,9 +266,11 @@ class Puzzle:
             "kind": self.kind,
             "seed": self.seed,
             "description": self.description,
-            "position": str(self.position),
+            "position": self.position_text,
             "par": self.par,
             "level": self.level,
+            "grading": self.grading,
+            "grade": self.grade,
             "insight": self.insight,
             "tags": list(self.tags),
             "line": [m.to_json() for m in self.best.moves],
@@ -240,15 +280,22 @@ class Puzzle:
             "key": self.key,
         }
 
-    def json_text(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True)
 
-
-def from_position(position: Position, kind: str = "opening", seed: str | None = None) -> Puzzle:
+def from_position(
+    position: Position, kind: str = "opening", seed: str | None = None, grading: str = GRADING
+) -> Puzzle:
     """Solve and grade ``position``."""
+    if grading not in GRADINGS:
+        raise InvalidInputError(f"unknown grading {grading!r} (choose from {', '.join(GRADINGS)})")
     analysis = analyse(position)
     return Puzzle(
-        kind, position, analysis.best, novice_line(position), len(analysis.best_ends), seed
+        kind,
+        position,
+        analysis.best,
+        novice_line(position),
+        len(analysis.best_ends),
+        seed,
+        grading,
     )
 
 
@@ -270,7 +317,7 @@ def midgame_position(seed: str) -> Position | None:
     return candidates[SeededStream("cats-cradle/midgame", seed).below(len(candidates))]
 
 
-def make_puzzle(kind: str, seed: str) -> Puzzle | None:
+def make_puzzle(kind: str, seed: str, grading: str = GRADING) -> Puzzle | None:
     """The puzzle of ``kind`` for ``seed``, or None if that seed gives no puzzle.
 
     A puzzle needs at least one space to find.
@@ -286,10 +333,18 @@ def make_puzzle(kind: str, seed: str) -> Puzzle | None:
         raise InvalidInputError(f"unknown kind {kind!r} (choose from {', '.join(KINDS)})")
     if position is None:
         return None
-    puzzle = from_position(position, kind, seed)
+    puzzle = from_position(position, kind, seed, grading)
     return puzzle if puzzle.par > 0 else None
 
 
 def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
-    """Rebuild a puzzle from its JSON (only its position, kind and seed are read)."""
-    return from_position(Position.parse(data["position"]), data["kind"], data.get("seed"))
+    """Rebuild a puzzle from its JSON (only its position, kind, seed and grading are read).
+
+    JSON written before gradings were named is graded afresh with :data:`GRADING`.
+    """
+    return from_position(
+        Position.parse(data["position"]),
+        data["kind"],
+        data.get("seed"),
+        data.get("grading", GRADING),
+    )

@@ -1,4 +1,7 @@
-"""Renderers: prose (jinja2), diagrams (SVG via svgwrite, PDF via reportlab), books and pages.
+"""Game-neutral renderers: SVG and PDF backends of :mod:`puzzlegen.diagram`, books, pages.
 
-Nothing under :mod:`puzzlegen.catscradle` imports this package.
+These modules draw whatever a game describes in the shared diagram
+vocabulary and write whatever words the game supplies; none of them knows a
+particular game.  A game's rules and solver never import this package; only
+its views do.
 """

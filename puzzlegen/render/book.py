@@ -1,33 +1,45 @@
-"""Print-ready PDF puzzle books (reportlab platypus).
+"""Print-ready PDF puzzle books (reportlab platypus), checked by :mod:`preflight` before use.
 
-A book is: a title page; an imprint page crediting the inventor; contents;
-how to play (with a diagram of the 18 lines); the puzzles grouped by level,
-easiest first, ``per_page`` to a page; the solutions; and, if needed, a notes
-page so the page count is even.  Pages alternate recto and verso templates
-with mirrored margins, the wider one inside (the gutter).  With ``bleed`` the
-media box grows by 0.125 in at the outside edge, top and bottom, and each page
-carries its trim box.  Fonts are embedded; the PDF is built with reportlab's
-invariant mode, so the same inputs give the same bytes.
+A book is a list of :class:`Chapter` s, one per game.  It opens with a title
+page, a copyright page (author, publisher, edition, ISBN, the inventors'
+credit) and contents; each chapter has its own how-to-play and its puzzles,
+grouped by level, easiest first, ``per_page`` to a page; the solutions of
+every chapter follow, then ruled notes pages, as many as make the page count
+even and at least the paperback minimum of 24.
+
+Page geometry is built, not hoped for (:class:`Geometry`): page 1 is a recto,
+so odd pages have the spine on the left; the frame, running head and folio of
+each page are placed from its real page number, with the wider margin (the
+gutter) at the spine, widened when the page count calls for it.  With
+``bleed`` the media box grows 0.125 in at the outside edge, top and bottom,
+and each page carries trim and bleed boxes.  Every mark on a page lies in the
+safe area, and :func:`build_book` runs :func:`preflight` on the PDF it made
+and refuses (:class:`BookError`, naming the rule) a book that fails.
+
+Cross references ("Solution on page 87", "Puzzle on page 12") and running
+heads ("Solutions 13–16") come from where the previous typesetting pass put
+each puzzle; the book is typeset again until nothing moves.  Fonts are
+embedded, and the PDF is built in reportlab's invariant mode, so the same
+inputs give the same bytes.  Colour: ``rgb``; ``cmyk`` (greys and black in
+black ink alone); ``gray`` (black ink only, red pips drawn hollow).
 """
 
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import HexColor
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import (
     BaseDocTemplate,
-    DocIf,
+    Flowable,
     Frame,
-    NextPageTemplate,
+    KeepTogether,
     PageBreak,
     PageTemplate,
     Paragraph,
@@ -35,15 +47,29 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.tableofcontents import TableOfContents
 
 import puzzlegen
+from puzzlegen.diagram import Diagram
+from puzzlegen.errors import PuzzlegenError
 from puzzlegen.games import LEVELS, Game, Puzzle
-from puzzlegen.render.diagram import Diagram
-from puzzlegen.render.pdf import FONT, FONT_BOLD, DiagramFlowable, register_fonts
-from puzzlegen.render.prose import spaces_phrase
-
-BLEED = 0.125 * inch
+from puzzlegen.render.pdf import (
+    COLOR_MODES,
+    FONT,
+    FONT_BOLD,
+    draw_diagram,
+    ink,
+    legible_scale,
+    register_fonts,
+)
+from puzzlegen.render.preflight import (
+    BLEED,
+    MAX_PAGES,
+    MIN_PAGES,
+    SAFE_NO_BLEED,
+    SAFE_WITH_BLEED,
+    gutter_for,
+    preflight,
+)
 
 #: Trim sizes in points.
 PAGE_SIZES: dict[str, tuple[float, float]] = {
@@ -52,20 +78,38 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     "6x9": (6 * inch, 9 * inch),
 }
 
-#: Margins (inside/gutter, outside, top, bottom) in points, per trim size.
+#: Design margins (inside, outside, top, bottom) in points.  The inside one
+#: grows with the page count where the paperback tables ask for more.
 MARGINS: dict[str, tuple[float, float, float, float]] = {
-    "a4": (0.9 * inch, 0.6 * inch, 0.7 * inch, 0.8 * inch),
-    "letter": (0.9 * inch, 0.6 * inch, 0.7 * inch, 0.8 * inch),
-    "6x9": (0.75 * inch, 0.5 * inch, 0.6 * inch, 0.7 * inch),
+    "a4": (0.875 * inch, 0.625 * inch, 0.85 * inch, 0.85 * inch),
+    "letter": (0.875 * inch, 0.625 * inch, 0.85 * inch, 0.85 * inch),
+    "6x9": (0.75 * inch, 0.5 * inch, 0.8 * inch, 0.8 * inch),
 }
 
-#: Height over width of a Cat's Cradle layout with no stacks: a page's unit of weight.
-_PLAIN_ASPECT = 1.25
-
-#: reportlab tables set a cell font even for flowable cells: make it the embedded one.
-_TABLE_FONT = [("FONTNAME", (0, 0), (-1, -1), FONT)]
-
+#: Puzzles a page holds by default, and the grid columns per trim size.
 DEFAULT_PER_PAGE = {"a4": 4, "letter": 4, "6x9": 2}
+_COLUMNS = {"a4": 2, "letter": 2, "6x9": 1}
+
+#: The colour profile each mode is made for, named in the PDF's metadata.
+PROFILES = {
+    "rgb": "sRGB IEC61966-2.1",
+    "gray": "black ink only (Dot Gain 20%)",
+    "cmyk": "U.S. Web Coated (SWOP) v2",
+}
+
+#: The scale of a solution's main figure: on 6x9 small enough for two to a page.
+_SOLUTION_SCALE = {"a4": 1.0, "letter": 1.0, "6x9": 0.86}
+#: A board may grow to this scale on a page with room to spare.
+_MAX_SCALE = 1.35
+_REF_H = 13.0  # "Solution on page N" below it
+_PAGE_HEAD_H = 26.0  # "Easy puzzles" at the top of a puzzle page
+_RULE = 0.75  # the thinnest stroke a printer promises to hold
+
+DIFFICULTY = {level: "●" * (i + 1) + "○" * (len(LEVELS) - i - 1) for i, level in enumerate(LEVELS)}
+
+
+class BookError(PuzzlegenError, ValueError):
+    """A book that cannot be made as asked (size rules, legibility, preflight)."""
 
 
 @dataclass(frozen=True)
@@ -73,315 +117,837 @@ class BookOptions:
     title: str = ""  # default: "<game title> Puzzles"
     page_size: str = "6x9"
     bleed: bool = False
-    mono: bool = False
+    color: str = "rgb"  # rgb, gray or cmyk
     per_page: int | None = None
     author: str = "puzzlegen"
+    publisher: str = ""
+    isbn: str = ""
+    edition: str = "First edition"
+    year: int = 2026
+    mono: bool = False  # the old name of color="gray"
+
+    @property
+    def colour(self) -> str:
+        return "gray" if self.mono else self.color
 
 
-def _styles() -> dict[str, ParagraphStyle]:
+@dataclass(frozen=True)
+class Chapter:
+    """One game's part of a book."""
+
+    game: Game
+    puzzles: Sequence[Puzzle]
+
+
+#: A figure: a diagram and its caption.
+Figure = tuple[Diagram, str]
+
+
+@runtime_checkable
+class BookGame(Protocol):
+    """What a game may add to :class:`~puzzlegen.games.Game` for a richer book.
+
+    A game without these gets its ``rules_text`` with ``rules_diagram``, and
+    its solution diagram alone.
+    """
+
+    def how_to_play(self, *, mono: bool = False) -> list[str | list[Figure]]:
+        """Paragraphs, each figure row placed right after the text introducing it."""
+        ...
+
+    def solution_figures(self, puzzle: Puzzle, *, mono: bool = False) -> list[list[Figure]]:
+        """Rows of captioned diagrams that show a puzzle's answer."""
+        ...
+
+
+def check_isbn(text: str) -> str:
+    """``text`` as a valid ISBN-10 or ISBN-13 (hyphens and spaces kept); raises ValueError.
+
+    >>> check_isbn("978-0-306-40615-7")
+    '978-0-306-40615-7'
+    """
+    digits = text.replace("-", "").replace(" ", "").upper()
+    if len(digits) == 13 and digits.isdigit():
+        total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits))
+    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+        values = [int(d) for d in digits[:9]] + [10 if digits[9] == "X" else int(digits[9])]
+        total = sum(v * (10 - i) for i, v in enumerate(values))
+        total = 0 if total % 11 == 0 else 1
+    else:
+        raise ValueError(f"{text!r} is not an ISBN (10 or 13 digits)")
+    if total % 10:
+        raise ValueError(f"{text!r} is not a valid ISBN: its check digit is wrong")
+    return text.strip()
+
+
+# -- geometry ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where everything goes on a page, from the trim size, bleed and page count."""
+
+    trim: tuple[float, float]
+    bleed: bool
+    inside: float
+    outside: float
+    top: float
+    bottom: float
+
+    @classmethod
+    def make(cls, page_size: str, bleed: bool, pages: int) -> Geometry:
+        inside, outside, top, bottom = MARGINS[page_size]
+        # The paperback tables' gutter, with an eighth of an inch to spare.
+        inside = max(inside, gutter_for(pages) + 0.125 * inch)
+        return cls(PAGE_SIZES[page_size], bleed, inside, outside, top, bottom)
+
+    @property
+    def media(self) -> tuple[float, float]:
+        w, h = self.trim
+        return (w + BLEED, h + 2 * BLEED) if self.bleed else (w, h)
+
+    @property
+    def safe(self) -> float:
+        return SAFE_WITH_BLEED if self.bleed else SAFE_NO_BLEED
+
+    @staticmethod
+    def recto(page: int) -> bool:
+        return page % 2 == 1
+
+    def trim_origin(self, page: int) -> tuple[float, float]:
+        """The trim box's bottom left in media coordinates (the bleed is outside)."""
+        if not self.bleed:
+            return 0.0, 0.0
+        return (0.0 if self.recto(page) else BLEED), BLEED
+
+    def frame(self, page: int) -> tuple[float, float, float, float]:
+        """The text block (x, y, width, height) in media coordinates."""
+        x0, y0 = self.trim_origin(page)
+        w, h = self.trim
+        left = self.inside if self.recto(page) else self.outside
+        return (
+            x0 + left,
+            y0 + self.bottom,
+            w - self.inside - self.outside,
+            h - self.top - self.bottom,
+        )
+
+    @property
+    def frame_size(self) -> tuple[float, float]:
+        _, _, w, h = self.frame(1)
+        return w, h
+
+    def head_baseline(self, page: int) -> float:
+        _, y0 = self.trim_origin(page)
+        return float(y0 + self.trim[1] - self.top + 0.3 * inch)
+
+    def folio_baseline(self, page: int) -> float:
+        _, y0 = self.trim_origin(page)
+        return float(y0 + self.bottom - 0.3 * inch)
+
+
+# -- styles -----------------------------------------------------------------------
+
+
+def _styles(colour: str) -> dict[str, ParagraphStyle]:
     register_fonts()
-    body = ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=13.5, spaceAfter=6)
+    black = ink("#000000", colour)
+    grey = ink("#555555", colour)
+    body = ParagraphStyle(
+        "body", fontName=FONT, fontSize=9.5, leading=13.5, spaceAfter=6, textColor=black
+    )
+
+    def style(name: str, **kw: Any) -> ParagraphStyle:
+        return ParagraphStyle(name, parent=body, **kw)
+
     return {
         "body": body,
-        "title": ParagraphStyle(
+        "title": style(
             "title",
-            parent=body,
             fontName=FONT_BOLD,
             fontSize=26,
             leading=32,
             alignment=TA_CENTER,
             spaceAfter=18,
         ),
-        "subtitle": ParagraphStyle(
-            "subtitle", parent=body, fontSize=12, leading=17, alignment=TA_CENTER
+        "subtitle": style("subtitle", fontSize=12, leading=17, alignment=TA_CENTER),
+        "h1": style("h1", fontName=FONT_BOLD, fontSize=16, leading=20, spaceAfter=10),
+        "h2": style("h2", fontName=FONT_BOLD, fontSize=12, leading=16, spaceBefore=6, spaceAfter=6),
+        "solution_head": style("solution_head", fontName=FONT_BOLD, spaceAfter=2),
+        "toc": style("toc", fontSize=11, leading=18, spaceAfter=0),
+        "toc_page": style("toc_page", fontSize=11, leading=18, spaceAfter=0, alignment=TA_RIGHT),
+        "small": style("small", fontSize=8.5, leading=12, textColor=black),
+        "caption": style(
+            "caption", fontSize=8, leading=10, alignment=TA_CENTER, textColor=grey, spaceAfter=0
         ),
-        "h1": ParagraphStyle(
-            "h1",
-            parent=body,
-            fontName=FONT_BOLD,
-            fontSize=16,
-            leading=20,
-            spaceBefore=0,
-            spaceAfter=10,
-        ),
-        "running": ParagraphStyle(
-            "running",
-            parent=body,
-            fontName=FONT_BOLD,
-            fontSize=10,
-            leading=20,
-            spaceAfter=10,
-            textColor=HexColor("#555555"),
-        ),
-        "label": ParagraphStyle(
-            "label",
-            parent=body,
-            fontName=FONT_BOLD,
-            fontSize=9,
-            leading=11,
-            alignment=TA_CENTER,
-            spaceAfter=3,
-        ),
-        "solution_head": ParagraphStyle(
-            "solution_head", parent=body, fontName=FONT_BOLD, spaceAfter=2
-        ),
-        "toc1": ParagraphStyle("toc1", parent=body, fontSize=11, leading=18),
-        "small": ParagraphStyle("small", parent=body, fontSize=8.5, leading=12),
     }
 
 
-class _Heading(Paragraph):  # type: ignore[misc]
-    """A section heading: goes into the contents and the PDF outline."""
+# -- flowables --------------------------------------------------------------------
 
 
-class _BookTemplate(BaseDocTemplate):  # type: ignore[misc]
+class _Marker(Flowable):  # type: ignore[misc]
+    """Records, when drawn, that something (a section, a solution) is on this page."""
+
+    def __init__(self, kind: str, key: Any) -> None:
+        super().__init__()
+        self.kind, self.key = kind, key
+        self.width = self.height = 0
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        doc = self.canv._doctemplate
+        doc.record(self.kind, self.key)
+
+
+@dataclass
+class _Entry:
+    number: int
+    game: Game
+    puzzle: Puzzle
+    diagram: Diagram
+
+
+class _PuzzlePage(Flowable):  # type: ignore[misc]
+    """A whole page of puzzles: labels, diagrams at one legible scale, cross references."""
+
+    def __init__(self, heading: str, entries: list[_Entry], layout: _PageLayout) -> None:
+        super().__init__()
+        self.heading, self.entries, self.layout = heading, entries, layout
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return self.layout.frame_w, self.layout.frame_h
+
+    def draw(self) -> None:
+        doc = self.canv._doctemplate
+        canvas, L = self.canv, self.layout
+        colour = L.colour
+        black = ink("#000000", colour)
+        headed = bool(self.heading)
+        canvas.saveState()
+        canvas.setFillColor(black)
+        if headed:
+            canvas.setFont(FONT_BOLD, 14)
+            canvas.drawString(0, L.frame_h - 14, self.heading)
+        rows = L.rows(self.entries)
+        scale = L.scale(self.entries, headed)
+        y = L.frame_h - (_PAGE_HEAD_H if headed else 0)
+        spare = L.spare(self.entries, scale, headed) / (len(rows) + 1)
+        for row in rows:
+            y -= spare
+            row_h = max(e.diagram.height for e in row) * scale
+            for col, entry in enumerate(row):
+                doc.record("puzzle", entry.number)
+                cx = (col + 0.5) * L.col_w
+                level = entry.puzzle.level
+                label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}"
+                goal = _goal(entry.game, entry.puzzle)
+                canvas.setFillColor(black)
+                if L.columns == 1:  # one line: the label in bold, then the goal
+                    bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, 10)
+                    goal_w = canvas.stringWidth(goal, FONT, 10)
+                    left = cx - (bold_w + goal_w) / 2
+                    canvas.setFont(FONT_BOLD, 10)
+                    canvas.drawString(left, y - 11, label)
+                    canvas.setFont(FONT, 10)
+                    canvas.drawString(left + bold_w, y - 11, goal)
+                else:
+                    canvas.setFont(FONT_BOLD, 10)
+                    canvas.drawCentredString(cx, y - 11, label)
+                    canvas.setFont(FONT, 9)
+                    canvas.drawCentredString(cx, y - 23, goal)
+                top = y - L.label_h
+                width = entry.diagram.width * scale
+                draw_diagram(canvas, entry.diagram, cx - width / 2, top, width, color=colour)
+                page = doc.where("solution", entry.number)
+                canvas.setFont(FONT, 8.5)
+                canvas.setFillColor(ink("#333333", colour))
+                canvas.drawCentredString(
+                    cx,
+                    top - row_h - 10,
+                    f"Solution on page {page}" if page else "Solution at the back",
+                )
+            y -= L.label_h + row_h + _REF_H
+        canvas.restoreState()
+
+
+@dataclass
+class _PageLayout:
+    frame_w: float
+    frame_h: float
+    columns: int
+    per_page: int
+    colour: str
+
+    @property
+    def col_w(self) -> float:
+        return self.frame_w / self.columns
+
+    @property
+    def label_h(self) -> float:
+        """Room above a diagram: one line of label in one column, two in two."""
+        return 16.0 if self.columns == 1 else 28.0
+
+    def rows(self, entries: list[_Entry]) -> list[list[_Entry]]:
+        return [entries[i : i + self.columns] for i in range(0, len(entries), self.columns)]
+
+    def _fixed(self, entries: list[_Entry], headed: bool) -> float:
+        head = _PAGE_HEAD_H if headed else 0.0
+        return head + len(self.rows(entries)) * (self.label_h + _REF_H)
+
+    def scale(self, entries: list[_Entry], headed: bool) -> float:
+        rows = self.rows(entries)
+        natural = sum(max(e.diagram.height for e in row) for row in rows)
+        widest = max(e.diagram.width for e in entries)
+        by_height = (self.frame_h - self._fixed(entries, headed)) / natural
+        by_width = (self.col_w - 10) / widest
+        return min(_MAX_SCALE, by_height, by_width)
+
+    def spare(self, entries: list[_Entry], scale: float, headed: bool) -> float:
+        used = self._fixed(entries, headed) + scale * sum(
+            max(e.diagram.height for e in row) for row in self.rows(entries)
+        )
+        return max(0.0, self.frame_h - used)
+
+    def fits(self, entries: list[_Entry], headed: bool = True) -> bool:
+        need = max(legible_scale(e.diagram) for e in entries)
+        return self.scale(entries, headed) >= need - 1e-9
+
+
+class _FigureRow(Flowable):  # type: ignore[misc]
+    """Captioned diagrams side by side, at one scale no smaller than legible."""
+
     def __init__(
-        self, buffer: io.BytesIO, options: BookOptions, trim: tuple[float, float], **kwargs: Any
+        self,
+        figures: list[Figure],
+        colour: str,
+        styles: dict[str, ParagraphStyle],
+        max_scale: float = 1.0,
     ) -> None:
+        super().__init__()
+        self.figures, self.colour, self.styles = figures, colour, styles
+        self.max_scale = max_scale
+        self.gap = 14.0
+
+    def _scale(self, aw: float) -> float:
+        widths = sum(d.width for d, _ in self.figures) + self.gap * (len(self.figures) - 1)
+        return min(self.max_scale, aw / widths)
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.aw = aw
+        self.s = self._scale(aw)
+        need = max(legible_scale(d) for d, _ in self.figures)
+        if self.s < need - 1e-9:
+            titles = ", ".join(d.title for d, _ in self.figures)
+            raise BookError(f"the figures {titles!r} do not fit the page at a legible size")
+        self.captions = [Paragraph(escape(c), self.styles["caption"]) for _, c in self.figures]
+        self.cap_h = max(
+            p.wrap(d.width * self.s, 100)[1]
+            for p, (d, _) in zip(self.captions, self.figures, strict=True)
+        )
+        self.height = max(d.height for d, _ in self.figures) * self.s + self.cap_h + 4
+        self.width = aw
+        return aw, self.height
+
+    def draw(self) -> None:
+        total = sum(d.width for d, _ in self.figures) * self.s + self.gap * (len(self.figures) - 1)
+        x = (self.aw - total) / 2
+        for (diagram, _), caption in zip(self.figures, self.captions, strict=True):
+            w = diagram.width * self.s
+            draw_diagram(self.canv, diagram, x, self.height, w, color=self.colour)
+            cw, ch = caption.wrap(w, 100)
+            caption.drawOn(
+                self.canv, x + (w - cw) / 2, self.height - diagram.height * self.s - ch - 2
+            )
+            x += w + self.gap
+
+
+class _Ruled(Flowable):  # type: ignore[misc]
+    """Ruled lines filling what is left of the frame."""
+
+    def __init__(self, colour: str, spacing: float = 0.3 * inch) -> None:
+        super().__init__()
+        self.colour, self.spacing = colour, spacing
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.width, self.height = aw, ah - 1
+        return aw, self.height
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.setStrokeColor(ink("#888888", self.colour))
+        self.canv.setLineWidth(_RULE)
+        y = self.height - self.spacing
+        while y > 2:
+            self.canv.line(0, y, self.width, y)
+            y -= self.spacing
+        self.canv.restoreState()
+
+
+# -- the document -----------------------------------------------------------------
+
+
+class _Book(BaseDocTemplate):  # type: ignore[misc]
+    def __init__(
+        self,
+        buffer: io.BytesIO,
+        geometry: Geometry,
+        options: BookOptions,
+        known: dict[tuple[str, Any], int],
+        **kwargs: Any,
+    ) -> None:
+        self.geometry = geometry
         self.options = options
-        self.trim = trim
-        w, h = trim
-        media = (w + BLEED, h + 2 * BLEED) if options.bleed else trim
-        super().__init__(buffer, pagesize=media, **kwargs)
-        inside, outside, top, bottom = MARGINS[options.page_size]
-        lift = BLEED if options.bleed else 0.0
-        frame_w = w - inside - outside
-        frame_h = h - top - bottom
-        # Recto (odd, right-hand) pages: the spine is on the left, bleed on the right.
-        recto = Frame(
-            inside,
-            bottom + lift,
-            frame_w,
-            frame_h,
-            id="recto",
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-        )
-        shift = BLEED if options.bleed else 0.0
-        verso = Frame(
-            outside + shift,
-            bottom + lift,
-            frame_w,
-            frame_h,
-            id="verso",
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-        )
-        self.frame_size = (frame_w, frame_h)
-        self.addPageTemplates(
-            [
-                PageTemplate("recto", [recto], onPage=self._decorate, autoNextPageTemplate="verso"),
-                PageTemplate("verso", [verso], onPage=self._decorate, autoNextPageTemplate="recto"),
-            ]
-        )
-        self._outline_keys = 0
+        self.known = known  # where things were in the previous pass
+        self.found: dict[tuple[str, Any], int] = {}
+        self.on_page: dict[int, list[tuple[str, Any]]] = {}
+        self.current_head = ""
+        super().__init__(buffer, pagesize=geometry.media, **kwargs)
+        templates = []
+        for page in (1, 2):
+            x, y, w, h = geometry.frame(page)
+            frame = Frame(
+                x,
+                y,
+                w,
+                h,
+                id=f"frame{page}",
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+            )
+            templates.append(
+                PageTemplate(f"side{page}", [frame], onPage=self._begin, onPageEnd=self._end)
+            )
+        self.addPageTemplates(templates)
 
-    def beforeDocument(self) -> None:
-        # multiBuild runs the story several times; keys must match between runs.
-        self._outline_keys = 0
+    def handle_pageBegin(self) -> None:
+        # The frame follows the real page number, never the order of templates.
+        self.pageTemplate = self.pageTemplates[0 if Geometry.recto(self.page + 1) else 1]
+        super().handle_pageBegin()
 
-    def _decorate(self, canvas: Any, doc: Any) -> None:
-        w, h = self.trim
+    def record(self, kind: str, key: Any) -> None:
+        self.found.setdefault((kind, key), self.page)
+        self.on_page.setdefault(self.page, []).append((kind, key))
+        if kind == "head":
+            self.current_head = str(key)
+
+    def where(self, kind: str, key: Any) -> int | None:
+        return self.known.get((kind, key))
+
+    def _begin(self, canvas: Any, doc: Any) -> None:
+        g = self.geometry
         page = canvas.getPageNumber()
-        recto = page % 2 == 1
-        if self.options.bleed:
-            x0 = 0.0 if recto else BLEED
-            canvas.setTrimBox((x0, BLEED, x0 + w, BLEED + h))
-            canvas.setBleedBox((0, 0, w + BLEED, h + 2 * BLEED))
-            canvas.setArtBox((x0, BLEED, x0 + w, BLEED + h))
-        if page > 2:  # no folio on the title and imprint pages
-            x0 = 0.0 if recto or not self.options.bleed else BLEED
-            _, outside, _, bottom = MARGINS[self.options.page_size]
-            lift = BLEED if self.options.bleed else 0.0
-            canvas.saveState()
-            canvas.setFont(FONT, 9)
-            y = lift + bottom / 2
+        if g.bleed:
+            x0, y0 = g.trim_origin(page)
+            w, h = g.trim
+            canvas.setTrimBox((x0, y0, x0 + w, y0 + h))
+            canvas.setBleedBox((0, 0, *g.media))
+            canvas.setArtBox((x0, y0, x0 + w, y0 + h))
+
+    def _end(self, canvas: Any, doc: Any) -> None:
+        g = self.geometry
+        page = canvas.getPageNumber()
+        marks = self.on_page.get(page, [])
+        if page <= 2 or any(kind == "bare" for kind, _ in marks):
+            return
+        x, _, w, _ = g.frame(page)
+        recto = g.recto(page)
+        colour = self.options.colour
+        canvas.saveState()
+        canvas.setFillColor(ink("#000000", colour))
+        canvas.setFont(FONT, 9)
+        folio_y = g.folio_baseline(page)
+        if recto:
+            canvas.drawRightString(x + w, folio_y, str(page))
+        else:
+            canvas.drawString(x, folio_y, str(page))
+        head = self.running_head(marks)
+        if head:
+            canvas.setFont(FONT, 8.5)
+            canvas.setFillColor(ink("#444444", colour))
+            head_y = g.head_baseline(page)
             if recto:
-                canvas.drawRightString(x0 + w - outside, y, str(page))
+                canvas.drawRightString(x + w, head_y, head)
             else:
-                canvas.drawString(x0 + outside, y, str(page))
-            canvas.restoreState()
+                canvas.drawString(x, head_y, head)
+        canvas.restoreState()
 
-    def afterFlowable(self, flowable: Any) -> None:
-        if isinstance(flowable, _Heading):
-            text = flowable.getPlainText()
-            key = f"section-{self._outline_keys}"
-            self._outline_keys += 1
-            self.canv.bookmarkPage(key)
-            self.canv.addOutlineEntry(text, key, level=0, closed=True)
-            self.notify("TOCEntry", (0, text, self.page, key))
-
-
-#: A puzzle placed in the book: its number, the puzzle, and its diagram.
-_Entry = tuple[int, Puzzle, Diagram]
+    def running_head(self, marks: list[tuple[str, Any]]) -> str:
+        for kind, label in (("solution", "Solutions"), ("puzzle", "Puzzles")):
+            numbers = [key for k, key in marks if k == kind]
+            if numbers:
+                first, last = min(numbers), max(numbers)
+                return f"{label} {first}–{last}" if last != first else f"{label[:-1]} {first}"
+        return self.current_head
 
 
-def _pages(
-    game: Game, puzzles: Sequence[tuple[int, Puzzle]], per_page: int, mono: bool
-) -> list[list[_Entry]]:
-    """Split puzzles into pages of at most ``per_page``, tall diagrams counting for more.
+def _goal(game: Game, puzzle: Puzzle) -> str:
+    """The puzzle's task as a sentence: ``"Find five spaces."``."""
+    goal = game.goal(puzzle)
+    return f"{goal[:1].upper()}{goal[1:]}."
 
-    A diagram's weight is its height over its width (a plain Cat's Cradle
-    layout weighs about 1.25), so a position with tall stacks gets the room
-    it needs to stay legible.
-    """
+
+def _how_to_play(game: Game, mono: bool) -> list[str | list[Figure]]:
+    if isinstance(game, BookGame):
+        return game.how_to_play(mono=mono)
+    diagram, caption = game.rules_diagram(mono=mono)
+    return [*game.rules_text(), [(diagram, caption)]]
+
+
+def _solution_figures(game: Game, puzzle: Puzzle, mono: bool) -> list[list[Figure]]:
+    if isinstance(game, BookGame):
+        return game.solution_figures(puzzle, mono=mono)
+    return [[(game.diagram(puzzle, solution=True, mono=mono), "The moves in order")]]
+
+
+def _numbered(chapters: Sequence[Chapter]) -> list[list[tuple[int, Puzzle]]]:
+    """Each chapter's puzzles, grouped by level (stable within a level), numbered through."""
+    result, number = [], 0
+    for chapter in chapters:
+        ordered = sorted(chapter.puzzles, key=lambda p: LEVELS.index(p.level))
+        numbered = []
+        for puzzle in ordered:
+            number += 1
+            numbered.append((number, puzzle))
+        result.append(numbered)
+    return result
+
+
+def _pack(entries: list[_Entry], layout: _PageLayout) -> list[list[_Entry]]:
+    """Fill pages with ``per_page`` puzzles; fewer only where a tall one needs the room."""
     pages: list[list[_Entry]] = []
-    load = 0.0
-    for number, puzzle in puzzles:
-        diagram = game.diagram(puzzle, mono=mono)
-        weight = diagram.height / diagram.width / _PLAIN_ASPECT
-        if not pages or load + weight > per_page + 1e-9:
-            pages.append([])
-            load = 0.0
-        pages[-1].append((number, puzzle, diagram))
-        load += weight
+    for entry in entries:
+        if not layout.fits([entry]):
+            raise BookError(f"puzzle {entry.number} does not fit a page at a legible size")
+        headed = len(pages) == 1  # only a level's first page has a heading
+        if pages and len(pages[-1]) < layout.per_page and layout.fits([*pages[-1], entry], headed):
+            pages[-1].append(entry)
+        else:
+            pages.append([entry])
     return pages
 
 
-def _grid(
-    puzzles: Sequence[_Entry],
-    per_page: int,
-    frame: tuple[float, float],
-    styles: dict[str, ParagraphStyle],
-) -> Table:
-    """One page of puzzles: a table of labelled diagrams."""
-    columns = 1 if per_page <= 2 or len(puzzles) == 1 else 2
-    rows = math.ceil(len(puzzles) / columns)
-    frame_w, frame_h = frame
-    cell_w = frame_w / columns
-    cell_h = (frame_h - 40) / rows  # 40 pt for the page heading
-    cells = []
-    for number, puzzle, drawing in puzzles:
-        label = Paragraph(
-            f"Puzzle {number} · {puzzle.level} · find {escape(spaces_phrase(puzzle.par))}",
-            styles["label"],
+@dataclass
+class _Prepared:
+    """What a chapter puts in the book, drawn once for every typesetting pass."""
+
+    chapter: Chapter
+    rules: list[str | list[Figure]]
+    entries: list[_Entry]
+    solutions: list[tuple[int, Puzzle, str, list[list[Figure]]]]
+
+
+def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
+    prepared = []
+    for chapter, numbered in zip(chapters, _numbered(chapters), strict=True):
+        game = chapter.game
+        prepared.append(
+            _Prepared(
+                chapter,
+                _how_to_play(game, mono),
+                [_Entry(n, game, p, game.diagram(p, mono=mono)) for n, p in numbered],
+                [
+                    (n, p, game.solution_text(p), _solution_figures(game, p, mono))
+                    for n, p in numbered
+                ],
+            )
         )
-        cells.append([label, DiagramFlowable(drawing, cell_w - 12, max_height=cell_h - 26)])
-    while len(cells) % columns:
-        cells.append([])
-    table = Table(
-        [cells[i : i + columns] for i in range(0, len(cells), columns)],
-        colWidths=[cell_w] * columns,
-        rowHeights=[cell_h] * (len(cells) // columns),
+    return prepared
+
+
+@dataclass
+class _Pass:
+    data: bytes
+    pages: int
+    found: dict[tuple[str, Any], int] = field(default_factory=dict)
+
+
+def build_book(
+    game: Game, puzzles: Sequence[Puzzle], options: BookOptions, *, check: bool = True
+) -> bytes:
+    """The PDF bytes of a book of ``game``'s ``puzzles`` (grouped by level, easiest first)."""
+    return build_chapters([Chapter(game, puzzles)], options, check=check)
+
+
+def build_chapters(
+    chapters: Sequence[Chapter], options: BookOptions, *, check: bool = True
+) -> bytes:
+    """The PDF bytes of a book of one chapter per game; raises :class:`BookError`.
+
+    The book is typeset until its cross references and page count settle,
+    then checked by :func:`preflight` (unless ``check`` is false: benchmarks
+    time the two apart); a book that fails is refused.
+    """
+    if options.page_size not in PAGE_SIZES:
+        raise BookError(f"unknown page size {options.page_size!r}")
+    if options.colour not in COLOR_MODES:
+        raise BookError(f"unknown colour mode {options.color!r} (rgb, gray or cmyk)")
+    if not chapters or not any(c.puzzles for c in chapters):
+        raise BookError("a book needs at least one puzzle")
+    known: dict[tuple[str, Any], int] = {}
+    pages = MIN_PAGES
+    padding = 0
+    result: _Pass | None = None
+    prepared = _prepare(chapters, options.colour == "gray")
+    for _ in range(8):
+        geometry = Geometry.make(options.page_size, options.bleed, pages)
+        result = _typeset(prepared, options, geometry, known, padding)
+        if result.pages > MAX_PAGES:
+            total = sum(len(c.puzzles) for c in chapters)
+            fewer = max(1, total * (MAX_PAGES - 12) // result.pages)
+            raise BookError(
+                f"the book would have {result.pages} pages, more than the {MAX_PAGES} a "
+                f"paperback can have: make it about {fewer} puzzles or fewer"
+            )
+        # Ruled notes pages make the count even and at least the paperback minimum.
+        content = result.pages - padding
+        wanted = max(0, MIN_PAGES - content)
+        wanted += (content + wanted) % 2
+        found = dict(result.found)
+        if wanted:  # the notes begin on the page after the content
+            found[("section", "notes")] = content + 1
+        settled = (
+            found == known
+            and wanted == padding
+            and gutter_for(content + wanted) == gutter_for(pages)
+        )
+        known, pages, padding = found, content + wanted, wanted
+        if settled:
+            break
+    else:
+        raise BookError("the book's page references did not settle")
+    assert result is not None
+    if not check:
+        return result.data
+    report = preflight(
+        result.data, trim=PAGE_SIZES[options.page_size], bleed=options.bleed, color=options.colour
     )
+    if not report.ok:
+        failure = report.failures[0]
+        where = f" ({failure.where})" if failure.where else ""
+        raise BookError(f"the book fails preflight: {failure.rule}: found {failure.found}{where}")
+    return result.data
+
+
+def _typeset(
+    prepared: list[_Prepared],
+    options: BookOptions,
+    geometry: Geometry,
+    known: dict[tuple[str, Any], int],
+    padding: int,
+) -> _Pass:
+    colour = options.colour
+    styles = _styles(colour)
+    chapters = [p.chapter for p in prepared]
+    first = chapters[0].game
+    title = options.title or (f"{first.title} Puzzles" if len(chapters) == 1 else "Puzzles")
+    games = [c.game for c in chapters]
+    total = sum(len(c.puzzles) for c in chapters)
+    buffer = io.BytesIO()
+    enforce = "cmyk" if colour in ("cmyk", "gray") else None
+    doc = _Book(
+        buffer,
+        geometry,
+        options,
+        known,
+        invariant=1,
+        initialFontName=FONT,
+        enforceColorSpace=enforce,
+        title=title,
+        author=options.author,
+        subject=f"{total} puzzles; colour: {colour}; intended profile: {PROFILES[colour]}; "
+        + "; ".join(g.credit for g in games),
+        creator=f"puzzlegen {puzzlegen.__version__}",
+        keywords=", ".join(
+            [
+                *dict.fromkeys(word for g in games for word in g.keywords),
+                f"colour {colour}",
+                f"profile {PROFILES[colour]}",
+                *([f"ISBN {options.isbn}"] if options.isbn else []),
+            ]
+        ),
+    )
+    frame_w, frame_h = geometry.frame_size
+    bare = _Marker("bare", 0)
+    story: list[Any] = [
+        bare,
+        Spacer(1, frame_h * 0.22),
+        Paragraph(escape(title), styles["title"]),
+        Paragraph(escape(f"{total} puzzles with solutions"), styles["subtitle"]),
+        Spacer(1, 8),
+        *[
+            Paragraph(escape(f"{g.title} was invented by {g.inventor}"), styles["subtitle"])
+            for g in games
+        ],
+        Spacer(1, 30),
+        *([Paragraph(escape(options.author), styles["subtitle"])] if options.author else []),
+        PageBreak(),
+        _Marker("bare", 1),
+        Spacer(1, frame_h * 0.45),
+        *_copyright(options, title, games, styles),
+        PageBreak(),
+        _Marker("head", "Contents"),
+        Paragraph("Contents", styles["h1"]),
+    ]
+    contents: list[tuple[str, str]] = []
+    for part in prepared:
+        name = part.chapter.game.title
+        contents.append((f"How to play {name}", f"how:{name}"))
+        for level in LEVELS:
+            if any(e.puzzle.level == level for e in part.entries):
+                label = f"{level} puzzles" if len(chapters) == 1 else f"{name}: {level} puzzles"
+                contents.append((label, f"level:{name}:{level}"))
+    contents.append(("Solutions", "solutions"))
+    if padding:
+        contents.append(("Notes", "notes"))
+    rows = [
+        [
+            Paragraph(escape(label), styles["toc"]),
+            Paragraph(str(known.get(("section", key), "")), styles["toc_page"]),
+        ]
+        for label, key in contents
+    ]
+    table = Table(rows, colWidths=[frame_w - 50, 50], hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                *_TABLE_FONT,
-            ]
-        )
-    )
-    return table
-
-
-def build_book(game: Game, puzzles: Sequence[Puzzle], options: BookOptions) -> bytes:
-    """The PDF bytes of a book of ``game``'s ``puzzles`` (grouped by level, easiest first)."""
-    if options.page_size not in PAGE_SIZES:
-        raise ValueError(f"unknown page size {options.page_size!r}")
-    styles = _styles()
-    title = options.title or f"{game.title} Puzzles"
-    per_page = options.per_page or DEFAULT_PER_PAGE[options.page_size]
-    ordered = sorted(puzzles, key=lambda p: LEVELS.index(p.level))  # stable: keeps input order
-    numbered = list(enumerate(ordered, start=1))
-    buffer = io.BytesIO()
-    doc = _BookTemplate(
-        buffer,
-        options,
-        PAGE_SIZES[options.page_size],
-        invariant=1,
-        initialFontName=FONT,
-        title=title,
-        author=options.author,
-        subject=f"{game.title} puzzles; {game.credit}",
-        creator=f"puzzlegen {puzzlegen.__version__}",
-        keywords=f"{game.title}, patience, solitaire, puzzles, {game.inventor}",
-    )
-    frame_w, frame_h = doc.frame_size
-    story: list[Any] = [
-        Spacer(1, frame_h * 0.22),
-        Paragraph(escape(title), styles["title"]),
-        Paragraph(
-            f"{len(ordered)} puzzles for the patience {escape(game.title)}", styles["subtitle"]
-        ),
-        Spacer(1, 8),
-        Paragraph(
-            f"{escape(game.title)} was invented by {escape(game.inventor)}", styles["subtitle"]
-        ),
-        PageBreak(),
-        Spacer(1, frame_h * 0.6),
-        Paragraph(
-            escape(
-                f"{game.credit}; this book credits the inventor. The puzzles, their solutions "
-                "and every word of this book were generated by puzzlegen, which dealt each "
-                "layout from a seed and found its best line of play by exhaustive search."
-            ),
-            styles["small"],
-        ),
-        PageBreak(),
-        Paragraph("Contents", styles["h1"]),
-    ]
-    toc = TableOfContents(
-        levelStyles=[styles["toc1"]],
-        dotsMinLevel=0,
-        tableStyle=TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), FONT),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                *_TABLE_FONT,
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ]
-        ),
+        )
     )
-    story += [toc, PageBreak(), _Heading("How to play", styles["h1"])]
-    for block in game.rules_text():
-        story.append(Paragraph(escape(block), styles["body"]))
-    rules_diagram, caption = game.rules_diagram(mono=options.mono)
-    story += [
-        Spacer(1, 6),
-        DiagramFlowable(rules_diagram, frame_w * 0.62, max_height=frame_h * 0.36),
-        Paragraph(escape(caption), styles["label"]),
-    ]
-    for level in LEVELS:
-        group = [(n, p) for n, p in numbered if p.level == level]
-        for index, page in enumerate(_pages(game, group, per_page, options.mono)):
-            story.append(PageBreak())
-            if index == 0:
-                story.append(_Heading(f"{level} puzzles", styles["h1"]))
+    story.append(table)
+    layout = _PageLayout(
+        frame_w,
+        frame_h,
+        _COLUMNS[options.page_size],
+        options.per_page or DEFAULT_PER_PAGE[options.page_size],
+        colour,
+    )
+    plain = min((e for part in prepared for e in part.entries), key=lambda e: e.diagram.height)
+    if not layout.fits([plain] * layout.per_page):
+        most = max((n for n in range(1, layout.per_page) if layout.fits([plain] * n)), default=0)
+        raise BookError(
+            f"--per-page {layout.per_page} does not fit a {options.page_size} page at a "
+            f"legible size (at most {most})"
+        )
+    for part in prepared:
+        game = part.chapter.game
+        story += [
+            PageBreak(),
+            _Marker("section", f"how:{game.title}"),
+            _Marker("head", f"How to play {game.title}"),
+            Paragraph(escape(f"How to play {game.title}"), styles["h1"]),
+        ]
+        pending: list[Any] = []
+        for rule in part.rules:
+            if isinstance(rule, str):
+                if pending:
+                    story.append(KeepTogether(pending))
+                pending = [Paragraph(escape(rule), styles["body"])]
             else:
-                story.append(Paragraph(f"{level} puzzles, continued", styles["running"]))
-            story.append(_grid(page, per_page, (frame_w, frame_h), styles))
-    story += [PageBreak(), _Heading("Solutions", styles["h1"])]
-    for number, puzzle in numbered:
-        head = Paragraph(
-            f"Puzzle {number} ({puzzle.level}, {escape(spaces_phrase(puzzle.par))})",
-            styles["solution_head"],
-        )
-        text = Paragraph(escape(game.solution_text(puzzle)), styles["body"])
-        diagram = DiagramFlowable(
-            game.diagram(puzzle, solution=True, mono=options.mono),
-            frame_w * 0.4,
-            max_height=frame_h * 0.4,
-        )
-        row = Table([[[head, text], diagram]], colWidths=[frame_w * 0.56, frame_w * 0.44])
-        row.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (0, 0), 0),
-                    ("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor("#bbbbbb")),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
-                    *_TABLE_FONT,
-                ]
+                pending.append(_FigureRow(rule, colour, styles))
+                pending.append(Spacer(1, 8))
+                story.append(KeepTogether(pending))
+                pending = []
+        if pending:
+            story.append(KeepTogether(pending))
+        for level in LEVELS:
+            group = [e for e in part.entries if e.puzzle.level == level]
+            for index, sheet in enumerate(_pack(group, layout)):
+                story.append(PageBreak())
+                if index == 0:
+                    story.append(_Marker("section", f"level:{game.title}:{level}"))
+                # The running head names the puzzles; only a level's first page has a heading.
+                heading = "" if index else f"{level} puzzles"
+                story.append(_PuzzlePage(heading, sheet, layout))
+    story += [
+        PageBreak(),
+        _Marker("section", "solutions"),
+        _Marker("head", "Solutions"),
+        Paragraph("Solutions", styles["h1"]),
+    ]
+    for part in prepared:
+        game = part.chapter.game
+        if len(prepared) > 1:
+            story.append(Paragraph(escape(game.title), styles["h2"]))
+        for number, puzzle, text, figures in part.solutions:
+            page = known.get(("puzzle", number))
+            head = Paragraph(
+                f"Puzzle {number} · {DIFFICULTY[puzzle.level]} {puzzle.level}"
+                + f"<font name='{FONT}' size='8.5'> · puzzle on page {page or '?'}</font>",
+                styles["solution_head"],
             )
+            solution: list[Any] = [_Marker("solution", number), head]
+            words = Paragraph(escape(text), styles["body"])
+            if figures and figures[0]:
+                # The moves drawn on the left; beside them the rest of the first
+                # row (the final position) and the words.
+                main, *beside = figures[0]
+                scale = _SOLUTION_SCALE[options.page_size]
+                left_w = min(frame_w * 0.52, main[0].width * scale + 4)
+                right: list[Any] = [_FigureRow(beside, colour, styles)] if beside else []
+                right += [Spacer(1, 6), words]
+                table = Table(
+                    [[_FigureRow([main], colour, styles, max_scale=scale), right]],
+                    colWidths=[left_w, frame_w - left_w],
+                )
+                table.setStyle(
+                    TableStyle(
+                        [
+                            ("FONTNAME", (0, 0), (-1, -1), FONT),
+                            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                            ("LEFTPADDING", (1, 0), (1, 0), 10),
+                        ]
+                    )
+                )
+                solution.append(table)
+                rows = figures[1:]
+            else:
+                solution.append(words)
+                rows = figures
+            for row in rows:
+                solution.append(_FigureRow(row, colour, styles))
+            solution.append(Spacer(1, 12))
+            story.append(KeepTogether(solution))
+    for index in range(padding):
+        story += [PageBreak(), _Marker("head", "Notes")]
+        if index == 0:
+            story += [_Marker("section", "notes"), Paragraph("Notes", styles["h1"])]
+        story.append(_Ruled(colour))
+    doc.build(story)
+    reader_pages = doc.page
+    return _Pass(buffer.getvalue(), reader_pages, dict(doc.found))
+
+
+def _copyright(
+    options: BookOptions, title: str, games: list[Game], styles: dict[str, ParagraphStyle]
+) -> list[Any]:
+    lines = [f"<b>{escape(title)}</b>"]
+    if options.edition:
+        lines.append(escape(options.edition))
+    lines.append(
+        escape(f"© {options.year} {options.author}" if options.author else f"© {options.year}")
+    )
+    if options.publisher:
+        lines.append(escape(f"Published by {options.publisher}"))
+    if options.isbn:
+        lines.append(escape(f"ISBN {options.isbn}"))
+    result = [Paragraph("<br/>".join(lines), styles["small"]), Spacer(1, 10)]
+    for game in games:
+        result.append(
+            Paragraph(escape(f"{game.credit}. This book credits the inventor."), styles["small"])
         )
-        story.append(row)
-    story.append(DocIf("doc.page % 2 == 1", [PageBreak(), _Heading("Notes", styles["h1"])]))
-    story.insert(0, NextPageTemplate("recto"))
-    doc.multiBuild(story)
-    return buffer.getvalue()
+        result.append(Paragraph(escape(game.making_of), styles["small"]))
+    return result
+
+
+__all__ = ["BookError", "BookOptions", "Chapter", "Geometry", "build_book", "build_chapters"]

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 from oracle import oracle_best_spaces, oracle_can_create_space
 
 from puzzlegen.catscradle.canonical import Disguise
-from puzzlegen.catscradle.game import play, seeded_positions
 from puzzlegen.catscradle.position import Deal, Move, Position
 from puzzlegen.catscradle.solver import Line, analyse, best_line, end_positions, novice_line
+from puzzlegen.catscradle.wholegame import play, seeded_positions
 
 WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
 
@@ -134,11 +134,33 @@ def test_end_positions_of_worked_example() -> None:
 
 
 def test_a_game_ends_won_or_lost() -> None:
+    outcomes = set()
     for seed in range(30):
-        turns = list(play(Deal.from_seed(seed)))
-        assert turns[-1].ends_game
-        assert all(not t.ends_game for t in turns[:-1])
-        if turns[-1].won:
-            assert not turns[-1].stock
-        else:
-            assert turns[-1].created == 0
+        deal = Deal.from_seed(seed)
+        position, stock = deal.layout, deal.stock
+        turns = list(play(deal))
+        for number, turn in enumerate(turns, 1):
+            # Each sequence starts where the last one's filling left off and plays the best line.
+            assert turn.number == number and turn.start == position
+            assert turn.line == best_line(position)
+            # Its spaces are filled from the top of the stock in cell order, checked by hand.
+            final = turn.line.final
+            spaces = [i for i in range(16) if not final.cells[i]]
+            dealt = stock[: len(spaces)] if turn.created else ()
+            for i in range(16):
+                expected = (
+                    (dealt[spaces.index(i)],) if i in spaces[: len(dealt)] else final.cells[i]
+                )
+                assert turn.filled.cells[i] == expected
+            assert turn.stock == stock[len(dealt) :]
+            # No card is lost or doubled.
+            cards = [card for cell in turn.filled.cells for card in cell] + list(turn.stock)
+            assert sorted(cards, key=str) == sorted(deal.cards, key=str)
+            position, stock = turn.filled, turn.stock
+        last = turns[-1]
+        # Play stops at the first sequence that creates nothing or uses up the stock.
+        assert all(t.created > 0 and t.stock for t in turns[:-1])
+        assert last.created == 0 or not last.stock
+        outcomes.add("won" if last.won else "lost")
+        assert last.won == (last.created > 0)
+    assert outcomes == {"won", "lost"}

@@ -74,7 +74,7 @@ def best_line_sentence(line: Line) -> str:
     count), which for a full layout is the spaces the line creates.
     """
     return render(
-        "best_line.txt.j2",
+        "catscradle/best_line.txt.j2",
         moves=moves_text(line),
         has_moves=bool(line.moves),
         spaces=spaces_phrase(line.spaces),
@@ -103,7 +103,7 @@ def solution_text(puzzle: Puzzle) -> str:
     made = sorted(blocked_pairs(best.final) - before, key=sorted)
     novice_made = sorted(blocked_pairs(novice.final) - before, key=sorted)
     text = render(
-        "solution.txt.j2",
+        "catscradle/solution.txt.j2",
         moves=moves_text(best),
         spaces=spaces_phrase(puzzle.par),
         hasty_moves=moves_text(novice) if falls_short else "",

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from statistics import mean
+from dataclasses import replace
+from statistics import mean, median
 
 import pytest
 from conftest import CORPUS, DATA, disguises
@@ -10,9 +11,11 @@ from hypothesis import strategies as st
 
 from puzzlegen.catscradle.board import CENTRE
 from puzzlegen.catscradle.canonical import Disguise, canonical_key
+from puzzlegen.catscradle.players import LADDER, random_play_share
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.puzzle import (
     LEVELS,
+    RUNG_LEVELS,
     TAGS,
     Puzzle,
     blocked_pairs,
@@ -73,13 +76,27 @@ def test_grading_is_meaningful_on_thousands_of_puzzles() -> None:
     puzzles = generated(2400)
     assert len(puzzles) > 2000
     by_level = {level: [p for p in puzzles if p.level == level] for level in LEVELS}
-    # Each level occurs, and levels are ordered by par and by insight together.
     assert all(len(group) >= 20 for group in by_level.values()), Counter(p.level for p in puzzles)
-    scores = [mean(p.par + p.insight for p in by_level[level]) for level in LEVELS]
+    # The level is the weakest player's who reaches par: no weaker one does.
+    for puzzle in puzzles[:300]:
+        reached = [player.spaces(puzzle.position) >= puzzle.par for player in LADDER]
+        assert reached[puzzle.rung] and not any(reached[: puzzle.rung])
+        assert puzzle.level == RUNG_LEVELS[puzzle.rung] and puzzle.grade == LADDER[puzzle.rung].name
+    # Checked against a measure that is not the grade: random play reaches par
+    # less often, level by level (benchmarks/bench_grading.py does this at scale).
+    sample = [p for p in puzzles[:1200] if p.publishable]
+    shares = {
+        level: median(random_play_share(p.position, 12, p.id) for p in sample if p.level == level)
+        for level in LEVELS
+    }
+    assert [shares[level] for level in LEVELS] == sorted(shares.values(), reverse=True), shares
+    assert len(set(shares.values())) == len(LEVELS), shares
+    # v1, kept for the dailies of 2026: ordered by par and by insight together.
+    old = [replace(p, grading="v1") for p in puzzles]
+    scores = [mean(p.par + p.insight for p in old if p.level == level) for level in LEVELS]
     assert scores == sorted(scores) and len(set(scores)) == len(scores)
-    # No puzzle with at least the par and insight of another has a lower level.
-    for a in puzzles[:300]:
-        for b in puzzles[:300]:
+    for a in old[:300]:
+        for b in old[:300]:
             if a.par >= b.par and a.insight >= b.insight:
                 assert LEVELS.index(a.level) >= LEVELS.index(b.level)
     seen_tags = Counter(tag for p in puzzles for tag in p.tags)
@@ -88,6 +105,23 @@ def test_grading_is_meaningful_on_thousands_of_puzzles() -> None:
     for tag in TAGS:
         if tag != "clear-stack-4":  # rare: see test_clear_stack_4_occurs_in_generated_play
             assert seen_tags[tag] > 0, tag
+
+
+def test_one_move_puzzles_are_not_publishable() -> None:
+    one = from_position(HINTS["optional-moves"])
+    assert len(one.best.moves) == 1 and not one.publishable
+    assert from_position(HINTS["complicated-ii"]).publishable
+
+
+def test_gradings() -> None:
+    puzzle = from_position(HINTS["complicated-ii"], "midgame")
+    assert puzzle.grading == "v2" and puzzle.grade == "look-ahead-3" and puzzle.level == "Hard"
+    old = from_position(HINTS["complicated-ii"], "midgame", grading="v1")
+    assert old.level == level_for(old.par, old.insight)
+    assert puzzle_from_json(old.to_json()).level == old.level
+    assert puzzle_from_json(puzzle.to_json()) == puzzle
+    with pytest.raises(InvalidInputError, match="'v9'"):
+        from_position(HINTS["complicated-ii"], grading="v9")
 
 
 def test_clear_stack_4_occurs_in_generated_play() -> None:

@@ -9,10 +9,10 @@ from hypothesis import given
 
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import best_line
+from puzzlegen.catscradle.views.board import BLACK, board_diagram
+from puzzlegen.catscradle.views.svg import board_svg
 from puzzlegen.cli import main
-from puzzlegen.render.board import board_diagram
-from puzzlegen.render.diagram import Group, Pip
-from puzzlegen.render.svg import board_svg
+from puzzlegen.diagram import Group, Pip
 
 NS = {"svg": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink"}
 WORKED = Position.parse("JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S")
@@ -81,9 +81,9 @@ def test_mono_red_pips_are_hollow() -> None:
         red = "red" in (card.get("class") or "").split()
         for pip in card.findall("svg:use", NS):
             if red:
-                assert pip.get("fill") == "#ffffff" and pip.get("stroke") == "#141414"
+                assert pip.get("fill") == "#ffffff" and pip.get("stroke") == BLACK
             else:
-                assert pip.get("fill") == "#141414" and pip.get("stroke") is None
+                assert pip.get("fill") == BLACK and pip.get("stroke") is None
     colours = parse(board_svg(WORKED))
     red_fills = {p.get("fill") for c in classes(colours, "red") for p in c.findall("svg:use", NS)}
     assert red_fills == {"#c0182b"}

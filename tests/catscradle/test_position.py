@@ -120,7 +120,13 @@ def test_moves_round_trip_and_keep_stacks_valid(position: Position) -> None:
         assert Move.parse(str(move), position) == move
         after = position.apply(move)
         assert Position.parse(str(after)) == after  # revalidates every stack
-        assert after.spaces >= position.spaces
+        # Exactly the moved card changes place: a cell empties only if it held that card alone.
+        assert after.cells[move.src] == position.cells[move.src][:-1]
+        assert after.cells[move.dst] == (*position.cells[move.dst], move.card)
+        others = [i for i in range(16) if i not in (move.src, move.dst)]
+        assert [after.cells[i] for i in others] == [position.cells[i] for i in others]
+        emptied = len(position.cells[move.src]) == 1
+        assert after.spaces == position.spaces + emptied
 
 
 def test_fill_uses_stock_in_cell_order() -> None:
@@ -147,7 +153,12 @@ def test_integer_and_text_seeds_agree() -> None:
 @given(deals)
 def test_deal_round_trip(deal: Deal) -> None:
     assert Deal.parse(str(deal)) == deal
-    assert len(deal.layout.cells) == 16 and len(deal.stock) == 36
+    # Any spelling the notation allows reads back as the same deal.
+    symbols = " ".join(card.symbol() for card in deal.cards)
+    assert Deal.parse(symbols.lower().replace("10", "t")) == deal
+    # The layout is the first 16 cards in cell order; the stock the rest, top first.
+    assert [cell for (cell,) in deal.layout.cells] == list(deal.cards[:16])
+    assert deal.stock == deal.cards[16:]
 
 
 @pytest.mark.parametrize(

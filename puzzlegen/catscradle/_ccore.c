@@ -1,0 +1,935 @@
+/* The search of one sequence of play, compiled: the fast twin of _pycore.py.
+ *
+ * _pycore.py is the specification: the same two functions (best_path and
+ * explore), the same encoding, the same answers byte for byte (a
+ * differential test holds the two to it).  Read its docstrings first.  In
+ * short: a card is 4 * (rank - 1) + 2 * red + twin, its class is card >> 1;
+ * a layout is 16 heights then each cell's cards bottom to top; a state of
+ * the search is the 16 heights; a path is (source, target) cell pairs.
+ *
+ * States live in one growing array, in breadth-first order, with the index
+ * of the state each was first reached from and the move that reached it; an
+ * open-addressing hash table of indices finds them.  Breadth-first order
+ * with moves in (source, target) order reaches every state first by its
+ * lexicographically smallest shortest path, as in the Python search.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CELLS 16
+#define CLASSES 26
+#define MAX_CARDS 52
+#define HEIGHTS (MAX_CARDS + 1) /* table index 0 is "no card" */
+#define NO_CLASS (-1)
+#define MAX_MOVES (CELLS * CELLS)
+
+static uint16_t sees_mask[CELLS];
+static const int CENTRE[4] = {5, 6, 9, 10};
+
+static int class_support(int c) {
+    int rank0 = c / 2, red = c % 2;
+    return 2 * ((rank0 + 1) % 13) + (1 - red);
+}
+
+static int class_below(int c, int depth) {
+    int rank0 = c / 2, red = c % 2;
+    return 2 * ((((rank0 - depth) % 13) + 13) % 13) + ((red + depth) % 2);
+}
+
+static int lowest_bit(unsigned x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#endif
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+}
+
+typedef struct {
+    uint8_t h[CELLS];
+} State;
+
+/* TOP[c][h]: the class on top of a stack of height h whose bottom card is of
+   class c (index 0: none); NEED[c][h]: the class that top card may go on.
+   Row CLASSES is for a cell that is empty at the start. */
+static int8_t TOP[CLASSES + 1][HEIGHTS];
+static int8_t NEED[CLASSES + 1][HEIGHTS];
+
+typedef struct {
+    const int8_t *top[CELLS];  /* TOP row of each cell's bottom card */
+    const int8_t *need[CELLS]; /* NEED row of each cell's bottom card */
+    int active[CELLS];           /* cells not empty at the start */
+    int nactive;
+    int present[CLASSES]; /* cards of each class in the position */
+    uint8_t cards[CELLS][MAX_CARDS];
+    State start;
+} Graph;
+
+typedef struct {
+    uint8_t src, dst;
+} Move;
+
+/* -- the store of states --------------------------------------------------- */
+
+typedef struct {
+    State state;
+    int32_t index1; /* index + 1 */
+    uint32_t stamp; /* the slot holds a state of this search when stamp == Store.stamp */
+} Slot;
+
+/* One store serves every search (the GIL is held throughout a call): most
+   searches are small, and allocating and clearing a table each time would
+   cost more than the search.  Stamps make clearing free; a store grown by a
+   large search is freed at the end of it. */
+typedef struct {
+    State *states;
+    int32_t *parent;
+    uint8_t *move; /* src << 4 | dst */
+    int32_t n, cap;
+    Slot *slots; /* a copy of the state, so a lookup touches one cache line */
+    uint64_t nslots, mask; /* slots allocated; slots in use - 1 */
+    uint32_t stamp;
+} Store;
+
+#define FIRST_CAP 256
+#define KEEP_CAP (1 << 16)
+
+static Store STORE;
+
+static uint64_t hash_state(const State *s) {
+    uint64_t a, b;
+    memcpy(&a, s->h, 8);
+    memcpy(&b, s->h + 8, 8);
+    uint64_t x = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 29;
+    return x;
+}
+
+static void store_free(Store *st) {
+    free(st->states);
+    free(st->parent);
+    free(st->move);
+    free(st->slots);
+    memset(st, 0, sizeof *st);
+}
+
+/* Empty the store for a new search; -1 if out of memory. */
+static int store_start(Store *st) {
+    if (!st->states) {
+        st->cap = FIRST_CAP;
+        st->states = malloc(sizeof(State) * (size_t)st->cap);
+        st->parent = malloc(sizeof(int32_t) * (size_t)st->cap);
+        st->move = malloc((size_t)st->cap);
+        st->nslots = 2 * (uint64_t)st->cap;
+        st->slots = calloc(st->nslots, sizeof(Slot));
+        st->stamp = 0;
+        if (!st->states || !st->parent || !st->move || !st->slots) {
+            store_free(st);
+            return -1;
+        }
+    }
+    st->n = 0;
+    st->mask = 2 * FIRST_CAP - 1;
+    if (++st->stamp == 0) { /* wrapped: old stamps could look current */
+        memset(st->slots, 0, sizeof(Slot) * st->nslots);
+        st->stamp = 1;
+    }
+    return 0;
+}
+
+/* After a search: give back the memory of a large one. */
+static void store_end(Store *st) {
+    if (st->cap > KEEP_CAP) store_free(st);
+}
+
+static void store_place(Store *st, int32_t k) {
+    uint64_t at = hash_state(&st->states[k]) & st->mask;
+    while (st->slots[at].stamp == st->stamp) at = (at + 1) & st->mask;
+    st->slots[at].state = st->states[k];
+    st->slots[at].index1 = k + 1;
+    st->slots[at].stamp = st->stamp;
+}
+
+/* Room for one more state at a load of at most one half; -1 if out of memory. */
+static int store_grow(Store *st) {
+    if (st->n == st->cap) {
+        if (st->cap > INT32_MAX / 4) return -1;
+        int32_t cap = st->cap * 2;
+        State *states = realloc(st->states, sizeof(State) * (size_t)cap);
+        if (!states) return -1;
+        st->states = states;
+        int32_t *parent = realloc(st->parent, sizeof(int32_t) * (size_t)cap);
+        if (!parent) return -1;
+        st->parent = parent;
+        uint8_t *move = realloc(st->move, (size_t)cap);
+        if (!move) return -1;
+        st->move = move;
+        st->cap = cap;
+    }
+    if (2 * (uint64_t)(st->n + 1) > st->mask + 1) {
+        uint64_t used = 2 * (st->mask + 1);
+        if (used > st->nslots) {
+            Slot *slots = calloc(used, sizeof(Slot));
+            if (!slots) return -1;
+            free(st->slots);
+            st->slots = slots;
+            st->nslots = used;
+            st->stamp = 1;
+        } else if (++st->stamp == 0) {
+            memset(st->slots, 0, sizeof(Slot) * st->nslots);
+            st->stamp = 1;
+        }
+        st->mask = used - 1;
+        for (int32_t k = 0; k < st->n; k++) store_place(st, k);
+    }
+    return 0;
+}
+
+/* The index of ``s``, adding it if new (then *added is 1).  -1: out of memory. */
+static int32_t store_add(Store *st, const State *s, int32_t parent, uint8_t move, int *added) {
+    uint64_t at = hash_state(s) & st->mask;
+    while (st->slots[at].stamp == st->stamp) {
+        if (memcmp(st->slots[at].state.h, s->h, CELLS) == 0) {
+            *added = 0;
+            return st->slots[at].index1 - 1;
+        }
+        at = (at + 1) & st->mask;
+    }
+    if (st->n == st->cap || 2 * (uint64_t)(st->n + 1) > st->mask + 1) {
+        if (store_grow(st) < 0) return -1;
+        at = hash_state(s) & st->mask;
+        while (st->slots[at].stamp == st->stamp) at = (at + 1) & st->mask;
+    }
+    int32_t k = st->n++;
+    st->states[k] = *s;
+    st->parent[k] = parent;
+    st->move[k] = move;
+    st->slots[at].state = *s;
+    st->slots[at].index1 = k + 1;
+    st->slots[at].stamp = st->stamp;
+    *added = 1;
+    return k;
+}
+
+/* -- the graph of one sequence of play ------------------------------------- */
+
+/* Read a layout; 0 on success, else -1 with a Python exception set. */
+static int graph_init(Graph *g, const uint8_t *layout, Py_ssize_t size) {
+    g->nactive = 0;
+    memset(g->present, 0, sizeof g->present);
+    if (size < CELLS) {
+        PyErr_SetString(PyExc_ValueError, "a layout starts with 16 heights");
+        return -1;
+    }
+    Py_ssize_t total = 0;
+    for (int i = 0; i < CELLS; i++) total += layout[i];
+    if (total != size - CELLS || total > MAX_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "layout heights do not match its cards");
+        return -1;
+    }
+    const uint8_t *card = layout + CELLS;
+    for (int i = 0; i < CELLS; i++) {
+        int height = layout[i];
+        g->start.h[i] = (uint8_t)height;
+        for (int k = 0; k < height; k++) {
+            if (card[k] >= MAX_CARDS) {
+                PyErr_SetString(PyExc_ValueError, "a card is an int below 52");
+                return -1;
+            }
+            g->cards[i][k] = card[k];
+            g->present[card[k] >> 1]++;
+        }
+        card += height;
+        int row = height ? g->cards[i][0] >> 1 : CLASSES;
+        g->top[i] = TOP[row];
+        g->need[i] = NEED[row];
+        if (height) g->active[g->nactive++] = i;
+    }
+    return 0;
+}
+
+/* Every legal move from ``s`` in (src, dst) order; only emptying ones if asked. */
+static int successors(const Graph *g, const State *s, int emptying_only, Move *out) {
+    uint32_t where[CLASSES] = {0};
+    for (int k = 0; k < g->nactive; k++) {
+        int i = g->active[k];
+        if (s->h[i]) where[g->top[i][s->h[i]]] |= 1u << i;
+    }
+    int n = 0;
+    for (int k = 0; k < g->nactive; k++) {
+        int src = g->active[k];
+        int h = s->h[src];
+        if (!h || (emptying_only && h > 1)) continue;
+        uint32_t targets = where[g->need[src][h]] & sees_mask[src];
+        while (targets) {
+            int dst = lowest_bit(targets);
+            targets &= targets - 1;
+            out[n].src = (uint8_t)src;
+            out[n].dst = (uint8_t)dst;
+            n++;
+        }
+    }
+    return n;
+}
+
+static int spaces(const State *s) {
+    int n = 0;
+    for (int i = 0; i < CELLS; i++) n += !s->h[i];
+    return n;
+}
+
+/* See _Graph.upper_bound in _pycore.py. */
+static int upper_bound(const Graph *g) {
+    int lo[CELLS], hi[CELLS];
+    uint32_t shows[CELLS] = {0};
+    for (int i = 0; i < CELLS; i++) lo[i] = hi[i] = g->start.h[i];
+    if (!g->nactive) return CELLS;
+    for (int k = 0; k < g->nactive; k++) {
+        int i = g->active[k];
+        shows[i] = 1u << g->top[i][hi[i]];
+    }
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int k = 0; k < g->nactive; k++) {
+            int i = g->active[k];
+            uint32_t seen = 0;
+            for (int j = 0; j < CELLS; j++) {
+                if (sees_mask[i] >> j & 1u) seen |= shows[j];
+            }
+            while (lo[i] > 0 && (seen >> g->need[i][lo[i]] & 1u)) {
+                lo[i]--;
+                if (lo[i]) shows[i] |= 1u << g->top[i][lo[i]];
+                changed = 1;
+            }
+            while (hi[i] < MAX_CARDS && (seen >> g->top[i][hi[i] + 1] & 1u)) {
+                hi[i]++;
+                shows[i] |= 1u << g->top[i][hi[i]];
+                changed = 1;
+            }
+        }
+    }
+    int emptiable[CLASSES] = {0};
+    for (int k = 0; k < g->nactive; k++) {
+        int i = g->active[k];
+        if (lo[i] == 0) emptiable[g->top[i][1]]++;
+    }
+    int bound = CELLS - g->nactive;
+    for (int c = 0; c < CLASSES; c++) {
+        int cap = g->present[class_support(c)];
+        bound += emptiable[c] < cap ? emptiable[c] : cap;
+    }
+    return bound < CELLS - 1 ? bound : CELLS - 1;
+}
+
+/* Fewest blocked pairs, then most central spaces: is ``a`` strictly better than ``b``? */
+static void tie_key(const Graph *g, const State *s, int *blocked, int *central) {
+    int count[CLASSES] = {0};
+    int rests = 0, distinct = 0;
+    for (int k = 0; k < g->nactive; k++) {
+        int i = g->active[k];
+        if (s->h[i] > 1) {
+            int c = g->top[i][s->h[i]];
+            rests++;
+            if (!count[c]++) distinct++;
+        }
+    }
+    *blocked = rests - distinct;
+    *central = 0;
+    for (int k = 0; k < 4; k++) *central += !s->h[CENTRE[k]];
+}
+
+/* The first of ``candidates`` with the smallest tie key. */
+static int32_t choose(const Graph *g, const Store *st, const int32_t *candidates, int32_t n) {
+    int32_t best = candidates[0];
+    int best_blocked, best_central;
+    tie_key(g, &st->states[best], &best_blocked, &best_central);
+    for (int32_t k = 1; k < n; k++) {
+        int blocked, central;
+        tie_key(g, &st->states[candidates[k]], &blocked, &central);
+        if (blocked < best_blocked || (blocked == best_blocked && central > best_central)) {
+            best = candidates[k];
+            best_blocked = blocked;
+            best_central = central;
+        }
+    }
+    return best;
+}
+
+/* The moves from the start to state ``k``; its length is returned, -1 if out of memory. */
+static Py_ssize_t path_to(const Store *st, int32_t k, Move **out) {
+    Py_ssize_t n = 0;
+    for (int32_t j = k; st->parent[j] >= 0; j = st->parent[j]) n++;
+    Move *path = malloc(sizeof(Move) * (size_t)(n ? n : 1));
+    if (!path) return -1;
+    Py_ssize_t at = n;
+    for (int32_t j = k; st->parent[j] >= 0; j = st->parent[j]) {
+        at--;
+        path[at].src = st->move[j] >> 4;
+        path[at].dst = st->move[j] & 15;
+    }
+    *out = path;
+    return n;
+}
+
+static PyObject *path_bytes(const Move *path, Py_ssize_t n) {
+    PyObject *result = PyBytes_FromStringAndSize(NULL, 2 * n);
+    if (!result) return NULL;
+    char *data = PyBytes_AS_STRING(result);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        data[2 * k] = (char)path[k].src;
+        data[2 * k + 1] = (char)path[k].dst;
+    }
+    return result;
+}
+
+/* -- tidying: see tidy() in _pycore.py -------------------------------------- */
+
+typedef struct {
+    uint8_t card, onto, src, dst;
+} CardMove;
+
+typedef struct {
+    uint8_t cards[CELLS][MAX_CARDS];
+    int height[CELLS];
+} Stacks;
+
+static void stacks_start(const Graph *g, Stacks *s) {
+    memcpy(s->cards, g->cards, sizeof s->cards);
+    for (int i = 0; i < CELLS; i++) s->height[i] = g->start.h[i];
+}
+
+static int replays_to(const Graph *g, const CardMove *moves, Py_ssize_t n, const Stacks *final) {
+    Stacks s;
+    stacks_start(g, &s);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int src = moves[k].src, dst = moves[k].dst;
+        if (!s.height[src] || !s.height[dst]) return 0;
+        if (s.cards[src][s.height[src] - 1] != moves[k].card) return 0;
+        if (s.cards[dst][s.height[dst] - 1] != moves[k].onto) return 0;
+        s.cards[dst][s.height[dst]++] = s.cards[src][--s.height[src]];
+    }
+    for (int i = 0; i < CELLS; i++) {
+        if (s.height[i] != final->height[i]) return 0;
+        if (memcmp(s.cards[i], final->cards[i], (size_t)s.height[i])) return 0;
+    }
+    return 1;
+}
+
+/* Tidy ``path`` in place; -1 if out of memory. */
+static int tidy(const Graph *g, Move *path, Py_ssize_t n) {
+    if (n < 3) return 0;
+    CardMove *moves = malloc(sizeof(CardMove) * (size_t)n);
+    CardMove *candidate = malloc(sizeof(CardMove) * (size_t)n);
+    Stacks *final = malloc(sizeof(Stacks));
+    if (!moves || !candidate || !final) {
+        free(moves);
+        free(candidate);
+        free(final);
+        return -1;
+    }
+    stacks_start(g, final);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int src = path[k].src, dst = path[k].dst;
+        uint8_t card = final->cards[src][--final->height[src]];
+        moves[k].card = card;
+        moves[k].onto = final->cards[dst][final->height[dst] - 1];
+        moves[k].src = (uint8_t)src;
+        moves[k].dst = (uint8_t)dst;
+        final->cards[dst][final->height[dst]++] = card;
+    }
+    for (Py_ssize_t j = 1; j < n; j++) {
+        Py_ssize_t i = -1;
+        for (Py_ssize_t k = 0; k < j; k++) {
+            if (moves[k].card == moves[j].card) i = k;
+        }
+        if (i < 0 || i == j - 1) continue;
+        /* moves[:i+1], moves[j], moves[i+1:j], moves[j+1:] */
+        Py_ssize_t at = 0;
+        for (Py_ssize_t k = 0; k <= i; k++) candidate[at++] = moves[k];
+        candidate[at++] = moves[j];
+        for (Py_ssize_t k = i + 1; k < j; k++) candidate[at++] = moves[k];
+        for (Py_ssize_t k = j + 1; k < n; k++) candidate[at++] = moves[k];
+        if (replays_to(g, candidate, n, final)) {
+            memcpy(moves, candidate, sizeof(CardMove) * (size_t)n);
+        }
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        path[k].src = moves[k].src;
+        path[k].dst = moves[k].dst;
+    }
+    free(moves);
+    free(candidate);
+    free(final);
+    return 0;
+}
+
+/* The tidied path to state ``k`` as bytes. */
+static PyObject *best_bytes(const Graph *g, const Store *st, int32_t k) {
+    Move *path;
+    Py_ssize_t n = path_to(st, k, &path);
+    if (n < 0) return PyErr_NoMemory();
+    if (tidy(g, path, n) < 0) {
+        free(path);
+        return PyErr_NoMemory();
+    }
+    PyObject *result = path_bytes(path, n);
+    free(path);
+    return result;
+}
+
+/* -- the two searches -------------------------------------------------------- */
+
+typedef struct {
+    int32_t *items;
+    int32_t n, cap;
+} List;
+
+static int list_push(List *l, int32_t x) {
+    if (l->n == l->cap) {
+        int32_t cap = l->cap ? 2 * l->cap : 64;
+        int32_t *items = realloc(l->items, sizeof(int32_t) * (size_t)cap);
+        if (!items) return -1;
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->n++] = x;
+    return 0;
+}
+
+/* The tidied best line from ``g``: *path (malloc'd) and its length; -1 if out of memory. */
+static Py_ssize_t search_best(const Graph *g, Move **path) {
+    Store *st = &STORE;
+    static List level_best, candidates; /* kept between calls: no allocation */
+    level_best.n = candidates.n = 0;
+    if (store_start(st) < 0) return -1;
+    Py_ssize_t result = -1;
+    int added;
+    Move moves[MAX_MOVES];
+    int bound = upper_bound(g);
+    int best = spaces(&g->start);
+    if (store_add(st, &g->start, -1, 0, &added) < 0 || list_push(&candidates, 0) < 0) goto done;
+    int32_t level_start = 0, level_end = 1;
+    while (level_start < level_end && best < bound) {
+        level_best.n = 0;
+        for (int32_t k = level_start; k < level_end; k++) {
+            State state = st->states[k];
+            /* Once this depth meets the bound it is the last one searched, and
+               its remaining candidates can only come from moves that empty a cell. */
+            int n = successors(g, &state, best >= bound, moves);
+            for (int m = 0; m < n; m++) {
+                State child = state;
+                int src = moves[m].src, dst = moves[m].dst;
+                child.h[src]--;
+                child.h[dst]++;
+                int32_t index = store_add(st, &child, k, (uint8_t)(src << 4 | dst), &added);
+                if (index < 0) goto done;
+                if (!added || state.h[src] != 1) continue;
+                int s = spaces(&child);
+                if (s > best) {
+                    best = s;
+                    level_best.n = 0;
+                    if (list_push(&level_best, index) < 0) goto done;
+                } else if (s == best && level_best.n) {
+                    if (list_push(&level_best, index) < 0) goto done;
+                }
+            }
+        }
+        if (level_best.n) {
+            candidates.n = 0;
+            for (int32_t k = 0; k < level_best.n; k++) {
+                if (list_push(&candidates, level_best.items[k]) < 0) goto done;
+            }
+        }
+        level_start = level_end;
+        level_end = st->n;
+    }
+    result = path_to(st, choose(g, st, candidates.items, candidates.n), path);
+    if (result >= 0 && tidy(g, *path, result) < 0) {
+        free(*path);
+        result = -1;
+    }
+done:
+    store_end(st);
+    return result;
+}
+
+static PyObject *best_path(PyObject *self, PyObject *arg) {
+    (void)self;
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
+    Graph g;
+    int ok = graph_init(&g, view.buf, view.len);
+    PyBuffer_Release(&view);
+    if (ok < 0) return NULL;
+    Move *path;
+    Py_ssize_t n = search_best(&g, &path);
+    if (n < 0) return PyErr_NoMemory();
+    PyObject *result = path_bytes(path, n);
+    free(path);
+    return result;
+}
+
+/* -- solve --json on one line of text: see solve_json() in _pycore.py ------- */
+
+static const char *RANK_NAMES[13] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+static const char SUIT_NAMES[4] = {'C', 'S', 'D', 'H'}; /* by card & 3 */
+
+/* The card spelled s[0:n] (ASCII, any case, T for 10), or -1. */
+static int parse_card(const char *s, Py_ssize_t n) {
+    if (n < 2 || n > 3) return -1;
+    int rank;
+    char r = (char)(s[0] & ~0x20); /* upper case for letters */
+    if (n == 3) {
+        if (s[0] != '1' || s[1] != '0') return -1;
+        rank = 10;
+    } else if (s[0] >= '2' && s[0] <= '9') {
+        rank = s[0] - '0';
+    } else if (r == 'A') {
+        rank = 1;
+    } else if (r == 'T') {
+        rank = 10;
+    } else if (r == 'J') {
+        rank = 11;
+    } else if (r == 'Q') {
+        rank = 12;
+    } else if (r == 'K') {
+        rank = 13;
+    } else {
+        return -1;
+    }
+    int bits;
+    switch (s[n - 1] & ~0x20) {
+    case 'C': bits = 0; break;
+    case 'S': bits = 1; break;
+    case 'D': bits = 2; break;
+    case 'H': bits = 3; break;
+    default: return -1;
+    }
+    return 4 * (rank - 1) + bits;
+}
+
+static int is_space(unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* Read a plain position into a layout; 0 if ``text`` is not one (or not ASCII). */
+static int parse_layout(const char *text, Py_ssize_t size, uint8_t *layout) {
+    uint8_t stacks[CELLS][MAX_CARDS];
+    int heights[CELLS];
+    uint64_t seen = 0;
+    int cells = 0;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        unsigned char c = (unsigned char)text[k];
+        /* str.split() also splits on \x1c-\x1f and on non-ASCII spaces: leave
+           such lines, and any non-ASCII text, to the Python parser. */
+        if (c >= 0x80 || (c >= 0x1c && c <= 0x1f)) return 0;
+    }
+    while (1) {
+        while (at < size && is_space((unsigned char)text[at])) at++;
+        if (at == size) break;
+        Py_ssize_t end = at;
+        while (end < size && !is_space((unsigned char)text[end])) end++;
+        if (cells == CELLS) return 0;
+        int height = 0;
+        if (end - at == 2 && text[at] == '-' && text[at + 1] == '-') {
+            heights[cells++] = 0;
+            at = end;
+            continue;
+        }
+        Py_ssize_t part = at;
+        while (part <= end) {
+            Py_ssize_t stop = part;
+            while (stop < end && text[stop] != '/') stop++;
+            int card = parse_card(text + part, stop - part);
+            if (card < 0 || (seen >> card & 1u)) return 0;
+            seen |= (uint64_t)1 << card;
+            if (height && TOP[stacks[cells][height - 1] >> 1][2] != card >> 1) return 0;
+            stacks[cells][height++] = (uint8_t)card;
+            part = stop + 1;
+        }
+        heights[cells++] = height;
+        at = end;
+    }
+    if (cells != CELLS) return 0;
+    int total = 0;
+    for (int i = 0; i < CELLS; i++) {
+        layout[i] = (uint8_t)heights[i];
+        memcpy(layout + CELLS + total, stacks[i], (size_t)heights[i]);
+        total += heights[i];
+    }
+    return CELLS + total;
+}
+
+typedef struct {
+    char *data;
+    Py_ssize_t n, cap;
+} Text;
+
+static void put(Text *t, const char *s) {
+    size_t n = strlen(s);
+    memcpy(t->data + t->n, s, n);
+    t->n += (Py_ssize_t)n;
+}
+
+static void put_card(Text *t, int card) {
+    put(t, RANK_NAMES[card >> 2]);
+    t->data[t->n++] = SUIT_NAMES[card & 3];
+}
+
+static void put_position(Text *t, uint8_t cards[CELLS][MAX_CARDS], const int *height) {
+    for (int i = 0; i < CELLS; i++) {
+        if (i) t->data[t->n++] = ' ';
+        if (!height[i]) put(t, "--");
+        for (int k = 0; k < height[i]; k++) {
+            if (k) t->data[t->n++] = '/';
+            put_card(t, cards[i][k]);
+        }
+    }
+}
+
+static PyObject *solve_json(PyObject *self, PyObject *arg) {
+    (void)self;
+    if (!PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "solve_json takes a str");
+        return NULL;
+    }
+    Py_ssize_t size;
+    const char *text = PyUnicode_AsUTF8AndSize(arg, &size);
+    if (!text) { /* lone surrogates from undecodable input: the Python parser explains */
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    uint8_t layout[CELLS + MAX_CARDS];
+    int length = parse_layout(text, size, layout);
+    if (!length) Py_RETURN_NONE;
+    Graph g;
+    if (graph_init(&g, layout, length) < 0) return NULL;
+    Move *path;
+    Py_ssize_t n = search_best(&g, &path);
+    if (n < 0) return PyErr_NoMemory();
+    /* Generous: a position is under 16 * 3 + 52 * 4 bytes, a move under 70. */
+    Text out = {NULL, 0, 2 * 300 + 100 + 80 * n};
+    out.data = malloc((size_t)out.cap);
+    if (!out.data) {
+        free(path);
+        return PyErr_NoMemory();
+    }
+    Stacks s;
+    stacks_start(&g, &s);
+    put(&out, "{\"position\": \"");
+    put_position(&out, s.cards, s.height);
+    put(&out, "\", \"best_spaces\": ");
+    Py_ssize_t moves_at = out.n; /* best_spaces goes here, once known */
+    put(&out, "  , \"moves\": [");
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int src = path[k].src, dst = path[k].dst;
+        int card = s.cards[src][--s.height[src]];
+        if (k) put(&out, ", ");
+        put(&out, "{\"card\": \"");
+        put_card(&out, card);
+        put(&out, "\", \"onto\": \"");
+        put_card(&out, s.cards[dst][s.height[dst] - 1]);
+        char cells[64];
+        snprintf(cells, sizeof cells, "\", \"from\": [%d, %d], \"to\": [%d, %d]}",
+                 src / 4, src % 4, dst / 4, dst % 4);
+        put(&out, cells);
+        s.cards[dst][s.height[dst]++] = (uint8_t)card;
+    }
+    put(&out, "], \"final\": \"");
+    put_position(&out, s.cards, s.height);
+    put(&out, "\"}");
+    int empty = 0;
+    for (int i = 0; i < CELLS; i++) empty += !s.height[i];
+    /* Fill in best_spaces: one or two digits, then close the gap. */
+    char digits[4];
+    int d = snprintf(digits, sizeof digits, "%d", empty);
+    memcpy(out.data + moves_at, digits, (size_t)d);
+    memmove(out.data + moves_at + d, out.data + moves_at + 2, (size_t)(out.n - moves_at - 2));
+    out.n -= 2 - d;
+    PyObject *result = PyUnicode_FromStringAndSize(out.data, out.n);
+    free(out.data);
+    free(path);
+    return result;
+}
+
+static int32_t find_root(int32_t *up, int32_t k) {
+    while (up[k] != k) {
+        up[k] = up[up[k]];
+        k = up[k];
+    }
+    return k;
+}
+
+/* The layout ``path`` leads to from the start of ``g``, as bytes. */
+static PyObject *layout_after(const Graph *g, const Move *path, Py_ssize_t n) {
+    Stacks s;
+    stacks_start(g, &s);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int src = path[k].src, dst = path[k].dst;
+        s.cards[dst][s.height[dst]++] = s.cards[src][--s.height[src]];
+    }
+    uint8_t layout[CELLS + MAX_CARDS];
+    int at = CELLS;
+    for (int i = 0; i < CELLS; i++) {
+        layout[i] = (uint8_t)s.height[i];
+        memcpy(layout + at, s.cards[i], (size_t)s.height[i]);
+        at += s.height[i];
+    }
+    return PyBytes_FromStringAndSize((const char *)layout, at);
+}
+
+/* explore(), or with ``layouts`` only the list of end layouts. */
+static PyObject *explore_impl(PyObject *arg, int layouts) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
+    Graph g;
+    int ok = graph_init(&g, view.buf, view.len);
+    PyBuffer_Release(&view);
+    if (ok < 0) return NULL;
+
+    Store *st = &STORE;
+    if (store_start(st) < 0) return PyErr_NoMemory();
+    List creates = {0};   /* per state: 1 if it has a move that empties a cell */
+    List up = {0};        /* union-find over moves that create no space */
+    List depth = {0};
+    List candidates = {0};
+    PyObject *result = NULL, *ends = NULL, *best = NULL;
+    int added;
+    Move moves[MAX_MOVES];
+    if (store_add(st, &g.start, -1, 0, &added) < 0) goto oom;
+    if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0 || list_push(&depth, 0) < 0) goto oom;
+    for (int32_t k = 0; k < st->n; k++) { /* breadth-first: st->n grows as we walk */
+        State state = st->states[k];
+        int n = successors(&g, &state, 0, moves);
+        for (int m = 0; m < n; m++) {
+            State child = state;
+            int src = moves[m].src, dst = moves[m].dst;
+            child.h[src]--;
+            child.h[dst]++;
+            int32_t index = store_add(st, &child, k, (uint8_t)(src << 4 | dst), &added);
+            if (index < 0) goto oom;
+            if (added) {
+                if (list_push(&up, index) < 0 || list_push(&creates, 0) < 0) goto oom;
+                if (list_push(&depth, depth.items[k] + 1) < 0) goto oom;
+            }
+            if (state.h[src] == 1) {
+                creates.items[k] = 1;
+            } else {
+                int32_t a = find_root(up.items, k), b = find_root(up.items, index);
+                if (a != b) up.items[a > b ? a : b] = a < b ? a : b;
+            }
+        }
+    }
+    /* A group is open when one of its states can create a space. */
+    for (int32_t k = 0; k < st->n; k++) {
+        if (creates.items[k]) creates.items[find_root(up.items, k)] = 1;
+    }
+    ends = PyList_New(0);
+    if (!ends) goto done;
+    for (int32_t k = 0; k < st->n; k++) {
+        if (creates.items[find_root(up.items, k)]) continue;
+        Move *path;
+        Py_ssize_t n = path_to(st, k, &path);
+        if (n < 0) goto oom;
+        PyObject *item = layouts ? layout_after(&g, path, n) : path_bytes(path, n);
+        free(path);
+        if (!item || PyList_Append(ends, item) < 0) {
+            Py_XDECREF(item);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+    if (layouts) {
+        result = ends;
+        ends = NULL;
+        goto done;
+    }
+    /* The best line of the same search: most spaces at the least depth. */
+    int most = -1;
+    int32_t shallowest = INT32_MAX;
+    for (int32_t k = 0; k < st->n; k++) {
+        int s = spaces(&st->states[k]);
+        if (s > most) {
+            most = s;
+            shallowest = depth.items[k];
+        }
+    }
+    for (int32_t k = 0; k < st->n; k++) {
+        if (depth.items[k] == shallowest && spaces(&st->states[k]) == most) {
+            if (list_push(&candidates, k) < 0) goto oom;
+        }
+    }
+    best = best_bytes(&g, st, choose(&g, st, candidates.items, candidates.n));
+    if (!best) goto done;
+    result = Py_BuildValue("(nOO)", (Py_ssize_t)st->n, best, ends);
+    goto done;
+oom:
+    PyErr_NoMemory();
+done:
+    Py_XDECREF(ends);
+    Py_XDECREF(best);
+    store_end(st);
+    free(creates.items);
+    free(up.items);
+    free(depth.items);
+    free(candidates.items);
+    return result;
+}
+
+static PyObject *explore(PyObject *self, PyObject *arg) {
+    (void)self;
+    return explore_impl(arg, 0);
+}
+
+static PyObject *end_layouts(PyObject *self, PyObject *arg) {
+    (void)self;
+    return explore_impl(arg, 1);
+}
+
+static PyMethodDef methods[] = {
+    {"best_path", best_path, METH_O,
+     "best_path(layout: bytes) -> bytes: the tidied best line (see _pycore.best_path)."},
+    {"solve_json", solve_json, METH_O,
+     "solve_json(text: str) -> str | None: the solve --json line (see _pycore.solve_json)."},
+    {"end_layouts", end_layouts, METH_O,
+     "end_layouts(layout: bytes) -> list[bytes]: every end position (see _pycore.end_layouts)."},
+    {"explore", explore, METH_O,
+     "explore(layout: bytes) -> (states, best path, end paths) (see _pycore.explore)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_ccore", "The compiled search of one sequence of play.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__ccore(void) {
+    for (int c = 0; c <= CLASSES; c++) {
+        TOP[c][0] = NEED[c][0] = NO_CLASS;
+        for (int h = 1; h < HEIGHTS; h++) {
+            TOP[c][h] = (int8_t)(c < CLASSES ? class_below(c, h - 1) : NO_CLASS);
+            NEED[c][h] = (int8_t)(c < CLASSES ? class_support(TOP[c][h]) : NO_CLASS);
+        }
+    }
+    /* Two cells see each other when a row, a column or a diagonal holds both. */
+    for (int a = 0; a < CELLS; a++) {
+        sees_mask[a] = 0;
+        for (int b = 0; b < CELLS; b++) {
+            int ra = a / 4, ca = a % 4, rb = b / 4, cb = b % 4;
+            if (a != b && (ra == rb || ca == cb || ra - ca == rb - cb || ra + ca == rb + cb)) {
+                sees_mask[a] |= (uint16_t)(1u << b);
+            }
+        }
+    }
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,183 @@
+"""Commands for the puzzle catalog: ``generate`` fills it, ``catalog`` shows it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from puzzlegen.catalog import DEFAULT_DB, Catalog
+from puzzlegen.cli.options import (
+    CONTEXT,
+    GradingCommand,
+    check_kind,
+    check_tag,
+    db_option,
+    game_option,
+    kind_option,
+    level_option,
+    stderr_console,
+)
+from puzzlegen.games import LEVELS, Game
+
+
+@click.command(context_settings=CONTEXT, cls=GradingCommand)
+@click.option("--count", type=click.IntRange(min=1), required=True, help="New puzzles to add.")
+@level_option("Keep only puzzles of this level.")
+@kind_option("Only puzzles of this kind (default: alternate the game's kinds).")
+@click.option("--seed", default="0", show_default=True, help="Seed of the candidate stream.")
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
+)
+@db_option("The SQLite puzzle catalog.", default=DEFAULT_DB)
+@game_option("The game whose puzzles to make.")
+def generate(
+    count: int,
+    level: str | None,
+    kind: str | None,
+    seed: str,
+    jobs: int,
+    db: Path,
+    game: Game,
+) -> None:
+    """Fill the catalog with COUNT new graded puzzles.
+
+    The same seed gives the same puzzles whatever --jobs is.  Each puzzle is
+    committed as it is found, so a run stopped at any moment keeps what it
+    found, and running the same command again carries on where it stopped.
+
+    \b
+    Example:
+      puzzlegen generate --count 2000 --jobs 2
+      puzzlegen generate --count 50 --level expert --kind midgame --seed 7
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from puzzlegen.generator import generate as run_generate
+
+    kind = check_kind(game, kind)
+    console = stderr_console()
+    with (
+        Catalog(db) as catalog,
+        Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            disable=not console.is_terminal,
+        ) as progress,
+    ):
+        task = progress.add_task("Generating puzzles", total=count)
+        added = run_generate(
+            catalog,
+            count,
+            game=game,
+            seed=seed,
+            kind=kind,
+            level=level,
+            jobs=jobs,
+            on_added=lambda _data: progress.advance(task),
+        )
+        total = len(catalog)
+    click.echo(f"Added {len(added)} puzzles to {db} ({total} in all).")
+
+
+@click.command(context_settings=CONTEXT, cls=GradingCommand)
+@db_option("The SQLite puzzle catalog.", default=DEFAULT_DB)
+@click.option("--json", "as_json", is_flag=True, help="Export the puzzles as JSON lines.")
+@click.option("--list", "as_list", is_flag=True, help="List the puzzles in a table.")
+@level_option("Only this level.")
+@kind_option("Only this kind.")
+@click.option("--tag", help="Only puzzles with this technique tag (one of the game's tags).")
+@click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
+@click.option("--limit", type=click.IntRange(min=0), help="At most this many puzzles.")
+@game_option("Only this game's puzzles.")
+def catalog(
+    db: Path,
+    as_json: bool,
+    as_list: bool,
+    level: str | None,
+    kind: str | None,
+    tag: str | None,
+    unpublished: bool,
+    limit: int | None,
+    game: Game,
+) -> None:
+    """Show what the catalog holds of a game: counts by level, kind and tag, or the puzzles.
+
+    \b
+    Examples:
+      puzzlegen catalog
+      puzzlegen catalog --list --level hard --limit 20
+      puzzlegen catalog --json --tag transfer > transfer-puzzles.jsonl
+    """
+    from puzzlegen.publish import open_existing_catalog
+
+    kind = check_kind(game, kind)
+    tag = check_tag(game, tag)
+    with open_existing_catalog(db) as cat:
+        if as_json or as_list:
+            rows = cat.puzzles(
+                game=game.name,
+                level=level,
+                kind=kind,
+                tag=tag,
+                unpublished=unpublished,
+                limit=limit,
+            )
+            if as_json:
+                for row in rows:
+                    click.echo(json.dumps(row, sort_keys=True))
+                return
+            _print_puzzle_table(rows)
+            return
+        _print_counts(cat, db, game)
+
+
+def _print_counts(cat: Catalog, db: Path, game: Game) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    counts = cat.counts(game=game.name)
+    console = Console()
+    total = sum(counts["level"].values())
+    console.print(f"{total} {game.title} puzzles in {db} ({len(cat)} in all)")
+    orders = {
+        "level": LEVELS,
+        "kind": game.kinds,
+        "tag": game.tags,
+        "published": ("published", "unpublished"),
+    }
+    for name, order in orders.items():
+        table = Table(title=f"by {name}", title_justify="left")
+        table.add_column(name)
+        table.add_column("puzzles", justify="right")
+        for value in order:
+            table.add_row(value, str(counts[name][value]))
+        console.print(table)
+
+
+def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table()
+    for column in ("id", "kind", "level", "par", "tags", "position"):
+        table.add_column(column)
+    for row in rows:
+        tags = row["tags"]
+        assert isinstance(tags, list)
+        table.add_row(
+            str(row["id"]),
+            str(row["kind"]),
+            str(row["level"]),
+            str(row["par"]),
+            " ".join(tags),
+            str(row["position"]),
+        )
+    Console().print(table)
+
+
+COMMANDS = (generate, catalog)

@@ -1,0 +1,143 @@
+"""What several commands share: options declared once, the help layout, small helpers.
+
+Options that name a game's vocabulary (``--kind``, ``--tag``) are checked
+against the chosen game when the command runs, not against a fixed list, so
+a game added at run time (:func:`puzzlegen.registry.register`) works
+everywhere.  Each game's grading rules are printed at the end of ``--help``
+of the commands that grade, read from the games only when help is shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from puzzlegen.games import LEVELS, Game, parse_level
+from puzzlegen.registry import DEFAULT_GAME, game_names, get_game
+
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+
+class GradingCommand(click.Command):
+    """A command whose help ends with every game's grading rules."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        from puzzlegen.registry import all_games
+
+        for game in all_games():
+            formatter.write_paragraph()
+            formatter.write_text(f"{game.title} — {game.level_rules}")
+
+
+def _to_game(_ctx: click.Context, _param: click.Parameter, value: str) -> Game:
+    try:
+        return get_game(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def game_option(what: str = "The game.") -> Callable[[F], F]:
+    """``--game NAME``, passed to the command as a :class:`Game` named ``game``."""
+    return click.option(
+        "--game",
+        "game",
+        default=DEFAULT_GAME,
+        show_default=True,
+        callback=_to_game,
+        help=f"{what} One of: {', '.join(game_names())}.",
+    )
+
+
+def db_option(help: str, *, default: Path | None = None) -> Callable[[F], F]:
+    """``--db FILE``: a SQLite puzzle catalog."""
+    return click.option(
+        "--db",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
+
+
+def level_option(help: str = "Only puzzles of this level.") -> Callable[[F], F]:
+    return click.option(
+        "--level",
+        type=click.Choice(LEVELS, case_sensitive=False),
+        callback=lambda _c, _p, value: parse_level(value) if value else None,
+        help=help,
+    )
+
+
+def kind_option(help: str) -> Callable[[F], F]:
+    return click.option("--kind", help=help)
+
+
+def check_kind(game: Game, kind: str | None) -> str | None:
+    """``kind`` as the game spells it, or a usage error naming the game's kinds."""
+    if kind is None:
+        return None
+    for known in game.kinds:
+        if known == kind.strip().lower():
+            return known
+    raise click.BadParameter(
+        f"{kind!r} is not a kind of {game.title} puzzle (choose from {', '.join(game.kinds)})",
+        param_hint="'--kind'",
+    )
+
+
+def check_tag(game: Game, tag: str | None) -> str | None:
+    if tag is None or tag in game.tags:
+        return tag
+    raise click.BadParameter(
+        f"{tag!r} is not a {game.title} tag (choose from {', '.join(game.tags)})",
+        param_hint="'--tag'",
+    )
+
+
+def read_position_arg(parts: Sequence[str]) -> str:
+    """The words of a position argument, or standard input for ``-``."""
+    if list(parts) == ["-"]:
+        return sys.stdin.read()
+    return " ".join(parts)
+
+
+def stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@contextlib.contextmanager
+def status(message: str) -> Iterator[None]:
+    """A spinner on stderr while slow work runs, when stderr is a terminal."""
+    console = stderr_console()
+    if not console.is_terminal:
+        yield
+        return
+    with console.status(message):
+        yield
+
+
+def progress(items: Sequence[T], description: str) -> Iterator[T]:
+    """Iterate with a progress bar on stderr when it is a terminal and the work is long."""
+    from rich.progress import track
+
+    console = stderr_console()
+    yield from track(
+        items,
+        description=description,
+        console=console,
+        disable=len(items) < 8 or not console.is_terminal,
+    )

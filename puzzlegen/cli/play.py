@@ -1,0 +1,109 @@
+"""Commands for one position at a time: ``deal``, ``solve``, ``svg``.
+
+Each reads and writes the chosen game's own notation through the game's
+:class:`~puzzlegen.games.Game` methods; options that only some games have
+are passed on when given, and a game names any it does not take.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from puzzlegen.cli.options import CONTEXT, EXIT_INVALID, game_option, read_position_arg
+from puzzlegen.games import Game
+
+
+def _given(**options: object) -> dict[str, object]:
+    """The game-specific options the user actually gave."""
+    return {name: value for name, value in options.items() if value not in (None, False)}
+
+
+@click.command(context_settings=CONTEXT)
+@click.option("--seed", required=True, help="Any integer or word; the same seed deals the same.")
+@click.option("--json", "as_json", is_flag=True, help="Write JSON instead of text.")
+@game_option("The game to deal.")
+def deal(seed: str, as_json: bool, game: Game) -> None:
+    """Deal the cards for a seed, in the game's notation.
+
+    \b
+    Example:
+      puzzlegen deal --seed 42
+      puzzlegen deal --seed 42 --json
+    """
+    click.echo(game.deal_text(seed, as_json=as_json))
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("position", nargs=-1, required=True)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Write JSON. With '-' read one position a line and write one JSON object a line.",
+)
+@game_option("The game of the position.")
+def solve(position: tuple[str, ...], as_json: bool, game: Game) -> None:
+    """Find the best line of play of POSITION (in the game's notation, or '-' for stdin).
+
+    See 'puzzlegen --help' for each game's notation.
+
+    \b
+    Examples:
+      puzzlegen solve "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
+      puzzlegen solve --json - < positions.txt   (one JSON object a line)
+    """
+    if as_json and list(position) == ["-"]:
+        if not game.solve_lines(sys.stdin, sys.stdout):
+            raise click.exceptions.Exit(EXIT_INVALID)
+        return
+    click.echo(game.solve_text(read_position_arg(position), as_json=as_json))
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("position", nargs=-1, required=True)
+@click.option("--solution", is_flag=True, help="Draw the best line on the diagram.")
+@click.option("--mono", is_flag=True, help="Black-and-white print: red pips drawn hollow.")
+@click.option("--lines", is_flag=True, help="Cat's Cradle: overlay the 18 lines.")
+@click.option("--coordinates", is_flag=True, help="Cat's Cradle: label rows and columns.")
+@click.option("--size", type=click.FloatRange(min=16), help="Width in pixels (default: natural).")
+@click.option(
+    "-o", "--output", default="-", show_default=True, help="The SVG file to write; - for stdout."
+)
+@game_option("The game of the position.")
+def svg(
+    position: tuple[str, ...],
+    solution: bool,
+    mono: bool,
+    lines: bool,
+    coordinates: bool,
+    size: float | None,
+    output: str,
+    game: Game,
+) -> None:
+    """Draw POSITION (in the game's notation, or '-' for stdin) as an SVG diagram.
+
+    \b
+    Examples:
+      puzzlegen svg "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S" -o layout.svg
+      puzzlegen svg --solution --mono JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S -o sol.svg
+    """
+    from puzzlegen.fileio import write_text
+
+    text = game.position_svg(
+        read_position_arg(position),
+        solution=solution,
+        mono=mono,
+        size=size,
+        **_given(lines=lines, coordinates=coordinates),
+    )
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        write_text(Path(output), text)
+        click.echo(f"Wrote {output}", err=True)
+
+
+COMMANDS = (deal, solve, svg)

@@ -1,0 +1,254 @@
+"""Commands that publish: ``book`` (a PDF puzzle book) and ``daily`` (the puzzle of a date)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import click
+
+from puzzlegen.cli.options import (
+    CONTEXT,
+    GradingCommand,
+    db_option,
+    game_option,
+    level_option,
+    progress,
+    status,
+)
+from puzzlegen.games import Game
+
+
+@click.command(context_settings=CONTEXT, cls=GradingCommand)
+@click.option(
+    "--count", type=click.IntRange(min=1, max=2000), required=True, help="Puzzles in the book."
+)
+@level_option()
+@click.option("--mix", is_flag=True, help="An even mix of all four levels (the default).")
+@click.option("--seed", help="Deal the puzzles from this seed (default: 'book').")
+@db_option("Take unpublished puzzles from this catalog, and mark them published.")
+@click.option(
+    "--page-size",
+    type=click.Choice(["a4", "letter", "6x9"]),
+    default="6x9",
+    show_default=True,
+    help="Trim size.",
+)
+@click.option("--bleed", is_flag=True, help="Add 0.125 in bleed at the outside, top and bottom.")
+@click.option(
+    "--color",
+    "color",
+    type=click.Choice(["rgb", "gray", "cmyk"]),
+    default="rgb",
+    show_default=True,
+    help="gray: black ink only, red pips hollow; cmyk: black text and pips in black ink alone.",
+)
+@click.option("--mono", is_flag=True, help="The same as --color gray.")
+@click.option(
+    "--per-page",
+    type=click.IntRange(min=1, max=6),
+    help="Puzzles per page; fewer only where a tall position needs the room "
+    "[default: 2 for 6x9, 4 otherwise].",
+)
+@click.option("--title", help='The book\'s title [default: "<game> Puzzles"].')
+@click.option("--author", default="puzzlegen", show_default=True, help="For the copyright page.")
+@click.option("--publisher", default="", help="For the copyright page.")
+@click.option("--isbn", default="", help="ISBN-10 or ISBN-13, checked, for the copyright page.")
+@click.option("--edition", default="First edition", show_default=True)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("output") / "book.pdf",
+    show_default=True,
+)
+@game_option("The game whose puzzles to print.")
+def book(
+    count: int,
+    level: str | None,
+    mix: bool,
+    seed: str | None,
+    db: Path | None,
+    page_size: str,
+    bleed: bool,
+    color: str,
+    mono: bool,
+    per_page: int | None,
+    title: str | None,
+    author: str,
+    publisher: str,
+    isbn: str,
+    edition: str,
+    output: Path,
+    game: Game,
+) -> None:
+    """Make a print-ready PDF book of COUNT puzzles with solutions.
+
+    Puzzles are grouped by level, easiest first; the solutions at the back
+    are written out move by move with a numbered diagram and the final
+    position.  The book is checked with 'puzzlegen preflight' (KDP and
+    IngramSpark paperback rules) and written only if it passes; short books
+    are padded with ruled notes pages to the 24-page minimum.  Fonts are
+    embedded and the same options always give the same bytes.
+
+    \b
+    Examples:
+      puzzlegen book --count 24 --mix -o output/book.pdf
+      puzzlegen book --count 100 --page-size 6x9 --bleed --title "Cat's Cradle 1"
+      puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
+    """
+    from puzzlegen.publish import choose_book_puzzles, make_book
+    from puzzlegen.render.book import BookOptions, check_isbn
+
+    if level and mix:
+        raise click.UsageError("give --level or --mix, not both")
+    if seed is not None and db is not None:
+        raise click.UsageError("give --seed or --db, not both")
+    title = f"{game.title} Puzzles" if title is None else title
+    if not title.strip():
+        raise click.BadParameter("the title is empty", param_hint="'--title'")
+    if mono and color not in ("rgb", "gray"):
+        raise click.UsageError("give --mono or --color, not both")
+    if isbn:
+        try:
+            isbn = check_isbn(isbn)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--isbn'") from None
+    with status("Choosing puzzles…"):
+        puzzles = choose_book_puzzles(game, count, level=level, seed=seed, db=db)
+    options = BookOptions(
+        title=title,
+        page_size=page_size,
+        bleed=bleed,
+        color="gray" if mono else color,
+        per_page=per_page,
+        author=author,
+        publisher=publisher,
+        isbn=isbn,
+        edition=edition,
+    )
+    with status("Typesetting the book…"):
+        made = make_book(game, puzzles, output, options, db=db)
+    click.echo(f"Wrote {made.path}: {len(made.puzzles)} puzzles, {made.size // 1024} KiB")
+
+
+@click.command(context_settings=CONTEXT)
+@click.option("--date", "date_text", help="The date, YYYY-MM-DD.")
+@click.option("--from", "from_text", help="First date of a range (with --to).")
+@click.option("--to", "to_text", help="Last date of a range (with --from).")
+@click.option("--json", "as_json", is_flag=True, help="Write the puzzle as JSON (one per line).")
+@click.option("--solution", is_flag=True, help="Also show the answer.")
+@db_option("Record the dates in this catalog, so books do not reuse the puzzles.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write DATE/puzzle.svg, solution.svg, puzzle.json and index.html under this folder "
+    "(and an archive index.html for a range).",
+)
+@click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
+@game_option("The game of the daily puzzle.")
+def daily(
+    date_text: str | None,
+    from_text: str | None,
+    to_text: str | None,
+    as_json: bool,
+    solution: bool,
+    db: Path | None,
+    output: Path | None,
+    mono: bool,
+    game: Game,
+) -> None:
+    """The puzzle of the day: the same for everyone, on any machine, for ever.
+
+    Each game keeps its own schedule of kinds and levels through the week;
+    for Cat's Cradle, Monday's is the easiest, rising to Saturday's, and
+    Sunday's is a mid-game position with stacks.
+
+    \b
+    Examples:
+      puzzlegen daily --date 2026-11-23
+      puzzlegen daily --date 2026-11-23 --json
+      puzzlegen daily --from 2026-11-23 --to 2026-11-29 --json
+      puzzlegen daily --date 2026-11-23 -o output/daily/
+      puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
+    """
+    from puzzlegen.daily import daily_json, daily_puzzle
+    from puzzlegen.publish import publish_dailies
+
+    dates = _dates(date_text, from_text, to_text)
+    chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
+    for warning in publish_dailies(game, chosen, output, db=db, mono=mono, progress=progress):
+        click.echo(f"puzzlegen: warning: {warning}", err=True)
+    if output is not None:
+        click.echo(f"Wrote {len(chosen)} daily page(s) under {output}/", err=as_json)
+        if not as_json:
+            return
+    for d, puzzle in chosen:
+        if as_json:
+            click.echo(json.dumps(daily_json(d, puzzle), sort_keys=True))
+            continue
+        click.echo(f"{d.strftime('%A %d %B %Y')}: {puzzle.level} ({puzzle.id})")
+        goal = game.goal(puzzle)
+        click.echo(f"{goal[:1].upper()}{goal[1:]}.")
+        click.echo(puzzle.position_text)
+        if solution:
+            click.echo(game.solution_text(puzzle))
+        click.echo()
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("pdf", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--trim",
+    type=click.Choice(["a4", "letter", "6x9"]),
+    help="The trim size the pages must have [default: the first page's trim box].",
+)
+@click.option("--bleed/--no-bleed", default=None, help="Whether pages must carry bleed.")
+@click.option(
+    "--color",
+    type=click.Choice(["rgb", "gray", "cmyk"]),
+    help="gray and cmyk: fail on any RGB and on black text in more than black ink.",
+)
+def preflight(pdf: Path, trim: str | None, bleed: bool | None, color: str | None) -> int:
+    """Check PDF against the paperback rules of KDP and IngramSpark; exit 1 if it fails.
+
+    Prints a table: trim and bleed boxes, fonts embedded, smallest text
+    (7 pt), thinnest stroke (0.75 pt), ink outside the safe area (0.375 in
+    from the trim with bleed, 0.25 in without), the gutter on each side (by
+    page count), the page count (24-828) and the colour spaces used.
+
+    \b
+    Examples:
+      puzzlegen preflight output/book.pdf
+      puzzlegen preflight book.pdf --trim 6x9 --bleed --color cmyk
+    """
+    from pypdf.errors import PyPdfError
+    from rich.console import Console
+
+    from puzzlegen.errors import InvalidInputError
+    from puzzlegen.render.book import PAGE_SIZES
+    from puzzlegen.render.preflight import preflight as check
+    from puzzlegen.render.preflight import render_table
+
+    try:
+        report = check(pdf, trim=PAGE_SIZES[trim] if trim else None, bleed=bleed, color=color)
+    except (PyPdfError, ValueError, KeyError) as exc:
+        raise InvalidInputError(f"cannot read {str(pdf)!r} as a PDF: {exc}") from None
+    Console(width=110).print(render_table(report, pdf.name))
+    click.echo("passes" if report.ok else f"FAILS: {len(report.failures)} rule(s)")
+    return 0 if report.ok else 1
+
+
+def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:
+    from puzzlegen.daily import date_range, parse_date
+
+    if date_text and not (from_text or to_text):
+        return [parse_date(date_text)]
+    if from_text and to_text and not date_text:
+        return date_range(parse_date(from_text), parse_date(to_text))
+    raise click.UsageError("give either --date, or both --from and --to")
+
+
+COMMANDS = (book, daily, preflight)

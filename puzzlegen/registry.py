@@ -1,0 +1,65 @@
+"""The one place that names the games puzzlegen publishes.
+
+Adding a game is adding its package and one line to :data:`SHIPPED`.  A
+game's module is imported only when the game is first asked for, so the
+command starts without loading games it does not use.  Other code (a
+plugin of another package, a test) may add a game at run time with
+:func:`register`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import cast
+
+from puzzlegen.errors import InvalidInputError
+from puzzlegen.games import Game
+
+#: The games puzzlegen ships: registry name -> ``"module:attribute"`` of its Game object.
+SHIPPED: dict[str, str] = {
+    "cats-cradle": "puzzlegen.catscradle.plugin:CATS_CRADLE",
+}
+
+#: The game a command uses when none is named.
+DEFAULT_GAME = "cats-cradle"
+
+_loaded: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    """Make ``game`` available by its name (replacing any game of that name)."""
+    _loaded[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Forget a game added with :func:`register` (shipped games come back on demand)."""
+    _loaded.pop(name, None)
+
+
+def game_names() -> tuple[str, ...]:
+    """Every game's name, sorted."""
+    return tuple(sorted(set(SHIPPED) | set(_loaded)))
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``.
+
+    >>> get_game("cats-cradle").title
+    "Cat's Cradle"
+    """
+    game = _loaded.get(name)
+    if game is not None:
+        return game
+    spec = SHIPPED.get(name)
+    if spec is None:
+        known = ", ".join(game_names())
+        raise InvalidInputError(f"unknown game {name!r} (known: {known})")
+    module, attribute = spec.split(":")
+    game = cast(Game, getattr(importlib.import_module(module), attribute))
+    _loaded[name] = game
+    return game
+
+
+def all_games() -> list[Game]:
+    """Every game, in name order."""
+    return [get_game(name) for name in game_names()]

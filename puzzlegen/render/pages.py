@@ -1,0 +1,262 @@
+"""Daily puzzle pages: a static site you can play, opened from disk or any web server.
+
+The output folder holds::
+
+    index.html          opens today's puzzle (the browser's date), else the latest
+    archive.html        every day on disk, by month, marked when this browser solved it
+    days.js             the list of days on disk, for navigation (a script: file://
+                        pages cannot fetch JSON)
+    assets/daily.js     the shared, game-neutral page script   (templates/web/)
+    assets/daily.css    the shared stylesheet                   (templates/web/)
+    assets/GAME.js      the game's board script: rules and drawing (templates/GAMEDIR/board.js)
+    assets/GAME-rules.svg  the rules panel's diagram
+    YYYY-MM-DD/         index.html puzzle.json puzzle.svg solution.svg
+
+A day's page stays small: the puzzle's JSON inside it, everything shared one
+level up by relative path, so the folder works anywhere and asks no other
+host for anything.  Without JavaScript the page falls back to the puzzle's
+picture and the solution in a ``<details>`` element.
+
+Each date's four files are written as one set (into a hidden temporary folder
+renamed into place), so a reader, or a run killed midway, sees all of a date
+or none of it.  The archive, ``days.js`` and ``index.html`` are rebuilt from
+what is on disk; a stray or malformed ``puzzle.json`` is skipped with a
+warning.  Every file is written atomically and the bytes depend only on the
+inputs (and, for the archive, on the days on disk).
+
+A game's pages are playable when ``templates/GAMEDIR/board.js`` and
+``rules.html.j2`` exist, GAMEDIR being its name without hyphens
+(``catscradle``); a game without them gets the same site with static pages
+(the puzzle's picture and its solution behind a ``<details>``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import secrets
+import shutil
+from pathlib import Path
+from typing import Any
+
+from puzzlegen.daily import daily_json
+from puzzlegen.fileio import write_text
+from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.render.svg import to_svg
+from puzzlegen.render.templating import render, template_dir
+
+ASSETS = "assets"
+DAY_FILES = ("index.html", "puzzle.json", "puzzle.svg", "solution.svg")
+
+
+def long_date(date: dt.date) -> str:
+    return f"{date.strftime('%A')} {date.day} {date.strftime('%B %Y')}"
+
+
+def game_dir(game: Game) -> str:
+    """The folder of the game's web files under templates/: its name without hyphens."""
+    return game.name.replace("-", "")
+
+
+def script_json(data: object) -> str:
+    """JSON safe inside a <script> element: no "<", ">" or "&" left to end it early."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+_captions: dict[tuple[str, bool], str] = {}
+
+
+def _rules_caption(game: Game, mono: bool) -> str:
+    """The rules diagram's caption, drawn once per game rather than once per date."""
+    if (game.name, mono) not in _captions:
+        _captions[game.name, mono] = game.rules_diagram(mono=mono)[1]
+    return _captions[game.name, mono]
+
+
+def playable(game: Game) -> bool:
+    """Whether the game has a board script for playable pages."""
+    return (template_dir() / game_dir(game) / "board.js").is_file()
+
+
+def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) -> dict[str, str]:
+    """The text of the four files of ``date``, by file name."""
+    puzzle_diagram = game.diagram(puzzle, mono=mono, title=f"{game.title}, {date}")
+    solution_diagram = game.diagram(
+        puzzle, solution=True, mono=mono, title=f"{game.title}, {date}: solution"
+    )
+    data = daily_json(date, puzzle)
+    page = render(
+        "daily.html.j2",
+        date=date.isoformat(),
+        long_date=long_date(date),
+        level=puzzle.level,
+        puzzle_id=puzzle.id,
+        kind=puzzle.kind,
+        goal=game.goal(puzzle),
+        position_caption=game.position_caption,
+        game=game.title,
+        game_name=game.name,
+        credit=game.credit,
+        position=puzzle.position_text,
+        solution=game.solution_text(puzzle),
+        width=round(puzzle_diagram.width * 1.5),
+        height=round(puzzle_diagram.height * 1.5),
+        data_json=script_json(data),
+        playable=playable(game),
+        rules_paragraphs=[] if playable(game) else game.rules_text(),
+        rules_template=f"{game_dir(game)}/rules.html.j2",
+        rules_caption=_rules_caption(game, mono),
+    )
+    return {
+        "index.html": page + "\n",
+        "puzzle.json": json.dumps(data, indent=2, sort_keys=True) + "\n",
+        "puzzle.svg": to_svg(puzzle_diagram),
+        "solution.svg": to_svg(solution_diagram),
+    }
+
+
+def write_daily(
+    game: Game, date: dt.date, puzzle: Puzzle, out_dir: Path, *, mono: bool = False
+) -> Path:
+    """Write the four files of ``date`` under ``out_dir / date`` as one set; return that folder."""
+    folder = out_dir / date.isoformat()
+    _replace_folder(folder, day_files(game, date, puzzle, mono=mono))
+    return folder
+
+
+def _new_folder_beside(folder: Path, suffix: str) -> Path:
+    """A new, empty, hidden folder beside ``folder``, with the mode ``mkdir`` gives."""
+    while True:
+        path = folder.with_name(f".{folder.name}.{secrets.token_hex(4)}.{suffix}")
+        try:
+            path.mkdir(0o777)  # the umask applies, as for any folder the user makes
+            return path
+        except FileExistsError:
+            continue
+
+
+def _replace_folder(folder: Path, files: dict[str, str]) -> None:
+    """Make ``folder`` hold exactly ``files``, all at once.
+
+    The files are written into a hidden sibling folder which is then renamed
+    into place (the old folder, if any, moved aside first and removed after),
+    so a reader sees the old set, the new set or, for an instant, none.
+    Errors name ``folder``, never the temporary one.
+    """
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = _new_folder_beside(folder, "tmp")
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(folder)) from None
+    aside: Path | None = None
+    try:
+        for name, text in files.items():
+            write_text(tmp / name, text)
+        if folder.is_dir() and not folder.is_symlink():
+            aside = _new_folder_beside(folder, "old")
+            os.replace(folder, aside / folder.name)
+        os.rename(tmp, folder)
+    except BaseException as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if aside is not None:
+            if not folder.exists() and (aside / folder.name).exists():
+                os.rename(aside / folder.name, folder)
+            shutil.rmtree(aside, ignore_errors=True)
+        where = str(getattr(exc, "filename", None) or "")
+        if isinstance(exc, OSError) and where.startswith(str(tmp)):
+            shown = str(folder) + where[len(str(tmp)) :]
+            raise OSError(exc.errno, exc.strerror or str(exc), shown) from None
+        raise
+    if aside is not None:
+        shutil.rmtree(aside, ignore_errors=True)
+
+
+# -- the site around the days --------------------------------------------------
+
+
+def write_assets(game: Game, out_dir: Path, *, mono: bool = False) -> None:
+    """Write the shared script, stylesheet, the game's board script and rules diagram."""
+    templates = template_dir()
+    assets = out_dir / ASSETS
+    write_text(assets / "daily.js", (templates / "web" / "daily.js").read_text(encoding="utf-8"))
+    write_text(assets / "daily.css", (templates / "web" / "daily.css").read_text(encoding="utf-8"))
+    if playable(game):
+        board = templates / game_dir(game) / "board.js"
+        write_text(assets / f"{game.name}.js", board.read_text(encoding="utf-8"))
+    diagram, _ = game.rules_diagram(mono=mono)
+    write_text(assets / f"{game.name}-rules.svg", to_svg(diagram))
+
+
+def read_days(game: Game, out_dir: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """The days on disk, oldest first, and a warning for each folder skipped."""
+    days: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    if not out_dir.is_dir():
+        return days, warnings
+    for folder in sorted(out_dir.iterdir()):
+        json_path = folder / "puzzle.json"
+        if folder.name.startswith(".") or not json_path.is_file():
+            continue  # our temporary folders, or not a day at all
+        try:
+            day = _read_day(game, folder, json_path)
+        except (ValueError, OSError) as exc:
+            warnings.append(f"skipping {str(json_path)!r}: {exc}")
+            continue
+        days.append(day)
+    return days, warnings
+
+
+def _read_day(game: Game, folder: Path, json_path: Path) -> dict[str, Any]:
+    try:
+        date = dt.date.fromisoformat(folder.name)
+    except ValueError:
+        raise ValueError(f"folder name {folder.name!r} is not a date (YYYY-MM-DD)") from None
+    data = json.loads(json_path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError("not a puzzle (a JSON object is expected)")
+    if data.get("game") != game.name:
+        raise ValueError(f"a puzzle of game {data.get('game')!r}, not {game.name!r}")
+    if data.get("date") != folder.name:
+        raise ValueError(f"its date {data.get('date')!r} is not its folder's")
+    level, par, puzzle_id = data.get("level"), data.get("par"), data.get("id")
+    if level not in LEVELS or not isinstance(par, int) or not isinstance(puzzle_id, str):
+        raise ValueError("missing or malformed level, par or id")
+    missing = [name for name in DAY_FILES if not (folder / name).is_file()]
+    if missing:
+        raise ValueError(f"the folder lacks {', '.join(missing)}")
+    return {
+        "date": folder.name,
+        "long_date": long_date(date),
+        "month": date.strftime("%B %Y"),
+        "level": level,
+        "par": par,
+        "id": puzzle_id,
+    }
+
+
+def write_archive(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]:
+    """Rebuild the site around the days on disk; return a warning per day skipped.
+
+    Writes the assets, ``days.js``, ``archive.html`` (newest month first) and
+    ``index.html`` (today's puzzle, else the latest).
+    """
+    write_assets(game, out_dir, mono=mono)
+    days, warnings = read_days(game, out_dir)
+    listed = [{"date": d["date"], "level": d["level"], "id": d["id"]} for d in days]
+    manifest = {"game": game.name, "days": listed}
+    write_text(out_dir / "days.js", f"window.PUZZLE_DAYS = {script_json(manifest)};\n")
+    months: list[dict[str, Any]] = []
+    for day in reversed(days):
+        if not months or months[-1]["name"] != day["month"]:
+            months.append({"name": day["month"], "days": []})
+        months[-1]["days"].append(day)
+    archive = render(
+        "archive.html.j2", months=months, game=game.title, game_name=game.name, credit=game.credit
+    )
+    write_text(out_dir / "archive.html", archive + "\n")
+    latest = days[-1]["date"] if days else ""
+    today = render("today.html.j2", game=game.title, game_name=game.name, latest=latest)
+    write_text(out_dir / "index.html", today + "\n")
+    return warnings

@@ -1,0 +1,172 @@
+"""Text at the edges of the command: input bytes, terminal encodings, argv and signals.
+
+Input is read as bytes and decoded as UTF-8 here, whatever the locale, with
+a bound on its length, so a bad or huge line becomes one clear error naming
+the line (and quoting only its start) instead of a traceback or a gigabyte
+of memory.  Output to a terminal whose encoding lacks the suit symbols
+falls back to letters (``4♥`` prints as ``4H``).  SIGTERM and SIGHUP stop
+the command the way Ctrl-C does.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import signal
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
+from typing import BinaryIO, TextIO
+
+from puzzlegen.errors import InvalidInputError
+
+#: The longest input line (and standard input for one position) accepted, in bytes.
+MAX_LINE = 64 * 1024
+
+#: How much of a rejected input an error message quotes.
+QUOTE = 40
+
+#: Plain stand-ins for the few non-ASCII characters puzzlegen prints.
+_PLAIN = {
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+    "—": "-",
+    "–": "-",
+    "…": "...",
+    "×": "x",
+    "→": "->",
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+}
+_ERRORS = "puzzlegen-plain"
+
+
+def _plain(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    return "".join(_PLAIN.get(ch, "?") for ch in exc.object[exc.start : exc.end]), exc.end
+
+
+codecs.register_error(_ERRORS, _plain)
+
+
+def plain_when_needed(stream: TextIO) -> None:
+    """Let ``stream`` print what its encoding cannot: suits as letters, other marks as ASCII."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        stream.reconfigure(errors=_ERRORS)
+
+
+def quote_start(data: bytes | str) -> str:
+    """The start of a rejected input, for an error message: ``'JC JC JC'…``."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return repr(text[:QUOTE]) + ("…" if len(text) > QUOTE else "")
+
+
+def decode(data: bytes, where: str) -> str:
+    """``data`` as UTF-8 text; an :class:`InvalidInputError` naming ``where`` otherwise."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start : exc.start + 1]
+        raise InvalidInputError(
+            f"{where} is not valid UTF-8 text (byte {exc.start + 1} is {bad!r}): "
+            f"{quote_start(data)}"
+        ) from None
+
+
+def read_text(stream: BinaryIO, *, limit: int = MAX_LINE, where: str = "standard input") -> str:
+    """All of ``stream`` as text, refusing more than ``limit`` bytes."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise InvalidInputError(f"{where} is longer than {limit} bytes: {quote_start(data)}")
+    return decode(data, where)
+
+
+def numbered_lines(
+    stream: BinaryIO, *, limit: int = MAX_LINE
+) -> Iterator[tuple[int, str | InvalidInputError]]:
+    r"""Each line of ``stream`` with its number, as text or as the error that spoils it.
+
+    A line longer than ``limit`` bytes is skipped without being held in memory.
+
+    >>> [str(text)[:23] for _, text in numbered_lines(io.BytesIO(b"AS 2H\n\xff\n"))]
+    ['AS 2H\n', 'line 2 is not valid UTF']
+    """
+    number = 0
+    while raw := stream.readline(limit + 1):
+        number += 1
+        if number == 1 and raw.startswith(codecs.BOM_UTF8):
+            raw = raw[len(codecs.BOM_UTF8) :]
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            start = raw
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(limit)
+            yield (
+                number,
+                InvalidInputError(
+                    f"line {number} is longer than {limit} bytes: {quote_start(start)}"
+                ),
+            )
+            continue
+        try:
+            yield number, decode(raw, f"line {number}")
+        except InvalidInputError as exc:
+            yield number, exc
+
+
+def check_arguments(argv: Sequence[str]) -> None:
+    """Refuse, by option name, an argument that is not UTF-8 (argv holds it as surrogates)."""
+    for i, arg in enumerate(argv):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raw = os.fsencode(arg)
+            if arg.startswith("--") and "=" in arg:
+                owner = arg.split("=", 1)[0]
+            elif i and argv[i - 1].startswith("-") and argv[i - 1] != "-":
+                owner = argv[i - 1]
+            else:
+                owner = f"argument {i + 1}"
+            raise InvalidInputError(
+                f"{owner} is not valid UTF-8 text: {raw[: QUOTE * 2]!r}"
+            ) from None
+
+
+class Stopped(BaseException):
+    """The command was asked to stop by a signal (SIGTERM, SIGHUP): like Ctrl-C, not a bug."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(signal.Signals(signum).name)
+
+
+def _stop(signum: int, _frame: FrameType | None) -> None:
+    # Stop once: a second signal during the clean-up must not interrupt it.
+    for other in _STOP_SIGNALS:
+        signal.signal(other, signal.SIG_IGN)
+    raise Stopped(signum)
+
+
+_STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise :class:`Stopped` (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.signal(signum, _stop) for signum in _STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

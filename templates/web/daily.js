@@ -1,0 +1,654 @@
+/* The daily pages' shared script: game-neutral, one copy for every day.
+ *
+ * Three kinds of page load it, told apart by <body data-page>:
+ *   "today"   the archive's index.html: opens today's puzzle, else the latest;
+ *   "archive" archive.html: marks the days this browser solved, shows statistics;
+ *   "day"     DATE/index.html: the playable puzzle.
+ * A game's own script (assets/GAME.js, loaded after this one) registers the
+ * rules and the drawing with PuzzleDaily.registerGame(); this file does the
+ * rest: picking up and placing, undo and redo, the live count, hints, "show
+ * me", the solved panel and share text, statistics in localStorage, and
+ * navigation from days.js (the list of days the archive holds).
+ *
+ * Nothing here reaches the network: the puzzle travels inside the page (a
+ * <script type="application/json">) because file:// pages cannot fetch.
+ * "Today" is the browser's local date, or ?today=YYYY-MM-DD (for tests and
+ * for previews); it only picks a page, never what a puzzle is.
+ *
+ * Automation contract (see the README): every cell has data-cell="ROW,COL";
+ * the board has data-SCORE (data-spaces for Cat's Cradle) with the live
+ * count and data-solved="true" once par is reached.
+ *
+ * What a game's script registers (templates/catscradle/board.js is the
+ * model).  States are the game's own values, never changed in place; a move
+ * is an object with at least `from` and `to`, the data-cell keys it joins.
+ *   name, title         "cats-cradle", "Cat's Cradle" (name = <body data-game>)
+ *   scoreName           the board attribute of the live count: data-<scoreName>
+ *   initial(data)       the start state of the page's puzzle.json
+ *   bestLine(data)      puzzle.json's best line as moves, replayed from the start
+ *   legalMoves(state)   every legal move; movesFrom(state, key) those from one cell
+ *   canPick(state, key) whether the cell holds something to pick up; if not,
+ *   nothingText(state, key) says why
+ *   apply(state, move)  the next state; score(state) the count par is measured in
+ *   scoreText(n, par)   "3 of 6 spaces"; parText(par) "six spaces"
+ *   moveText(state, move), pickedText(state, key)   words for the live region
+ *   moveMark(state, move)   one character per move for the share text
+ *   techniqueHint(tags), firstMoveHint(state, move)  the first two hints
+ *   build(board, document)  make the cells (elements with data-cell), once
+ *   draw(board, state)  draw a state; return each cell's accessible name by key
+ */
+(function () {
+  "use strict";
+
+  const games = {};
+  window.PuzzleDaily = {
+    registerGame: function (game) {
+      games[game.name] = game;
+    },
+  };
+
+  // -- storage ---------------------------------------------------------------
+  const PREFIX = "puzzlegen:";
+  const store = {
+    get: function (k) {
+      try {
+        const raw = window.localStorage.getItem(PREFIX + k);
+        return raw ? JSON.parse(raw) : null;
+      } catch (e) {
+        return null; // storage disabled or a damaged entry: play on without it
+      }
+    },
+    set: function (k, value) {
+      try {
+        window.localStorage.setItem(PREFIX + k, JSON.stringify(value));
+      } catch (e) {
+        /* storage full or disabled: the game still works, it just forgets */
+      }
+    },
+    records: function (gameName) {
+      const found = {};
+      try {
+        const ls = window.localStorage;
+        const head = PREFIX + gameName + ":";
+        for (let i = 0; i < ls.length; i++) {
+          const k = ls.key(i);
+          if (k && k.indexOf(head) === 0) {
+            const value = JSON.parse(ls.getItem(k));
+            if (value && typeof value === "object") found[k.slice(head.length)] = value;
+          }
+        }
+      } catch (e) {
+        /* as above */
+      }
+      return found;
+    },
+  };
+
+  // -- dates -----------------------------------------------------------------
+  function pad(n) {
+    return (n < 10 ? "0" : "") + n;
+  }
+
+  function isoDate(d) {
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  }
+
+  function today() {
+    const asked = new URLSearchParams(window.location.search).get("today");
+    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) return asked;
+    return isoDate(new Date());
+  }
+
+  function addDays(iso, n) {
+    const [y, m, d] = iso.split("-").map(Number);
+    return isoDate(new Date(y, m - 1, d + n));
+  }
+
+  function archiveDays() {
+    const data = window.PUZZLE_DAYS;
+    return data && Array.isArray(data.days) ? data.days.map((d) => d.date).sort() : [];
+  }
+
+  /** Played, solved, current and longest streak of consecutive solved dates. */
+  function statistics(gameName) {
+    const records = store.records(gameName);
+    const solved = Object.keys(records).filter((d) => records[d].solved).sort();
+    let longest = 0;
+    let run = 0;
+    let previous = null;
+    for (const d of solved) {
+      run = previous !== null && addDays(previous, 1) === d ? run + 1 : 1;
+      longest = Math.max(longest, run);
+      previous = d;
+    }
+    const solvedSet = new Set(solved);
+    let current = 0;
+    let day = solvedSet.has(today()) ? today() : addDays(today(), -1);
+    while (solvedSet.has(day)) {
+      current += 1;
+      day = addDays(day, -1);
+    }
+    return { played: Object.keys(records).length, solved: solved.length, current: current,
+      longest: longest };
+  }
+
+  function showStatistics(gameName, list) {
+    if (!list) return;
+    const s = statistics(gameName);
+    const rows = [["Played", s.played], ["Solved", s.solved], ["Current streak", s.current],
+      ["Longest streak", s.longest]];
+    list.textContent = "";
+    for (const [name, value] of rows) {
+      const dt = document.createElement("dt");
+      dt.textContent = name;
+      const dd = document.createElement("dd");
+      dd.textContent = String(value);
+      list.append(dt, dd);
+    }
+  }
+
+  function minutes(ms) {
+    const s = Math.max(0, Math.round(ms / 1000));
+    return Math.floor(s / 60) + ":" + pad(s % 60);
+  }
+
+  // -- the archive's index.html: today's puzzle --------------------------------
+  function openToday() {
+    const days = archiveDays();
+    if (!days.length) return;
+    const t = today();
+    // Today's if published, else the latest not after today (a site may publish
+    // ahead), else the first there is.
+    const past = days.filter((d) => d <= t);
+    const chosen = past.length ? past[past.length - 1] : days[0];
+    const link = document.getElementById("today-link");
+    if (link) link.href = chosen + "/index.html";
+    window.location.replace(chosen + "/index.html");
+  }
+
+  // -- archive.html ------------------------------------------------------------
+  function startArchive() {
+    const gameName = document.body.dataset.game;
+    const records = store.records(gameName);
+    for (const row of document.querySelectorAll("tr[data-date]")) {
+      const record = records[row.dataset.date];
+      const cell = row.querySelector(".solved-cell");
+      if (!cell || !record) continue;
+      cell.textContent = record.solved ? "✓ solved" : "started";
+      row.classList.add(record.solved ? "is-solved" : "is-started");
+    }
+    const t = today();
+    const todayRow = document.querySelector('tr[data-date="' + t + '"]');
+    if (todayRow) todayRow.classList.add("is-today");
+    showStatistics(gameName, document.getElementById("stats-list"));
+  }
+
+  // -- a day's page --------------------------------------------------------------
+  function startDay() {
+    const body = document.body;
+    const game = games[body.dataset.game];
+    const play = document.getElementById("play");
+    if (!game || !play) return; // no board script for this game: the static page remains
+    const data = JSON.parse(document.getElementById("puzzle-data").textContent);
+    const date = body.dataset.date;
+    const par = data.par;
+    const board = document.getElementById("board");
+    const $ = (id) => document.getElementById(id);
+    const start = game.initial(data);
+    const best = game.bestLine(data);
+
+    const ui = {
+      states: [start], moves: [], undone: [], selected: null, focus: null,
+      showing: false, showStep: 0, hints: 0, elapsed: 0, since: null, solvedNow: false,
+    };
+    const saved = store.get(game.name + ":" + date) || {};
+    const record = {
+      solved: !!saved.solved, moves: saved.moves || null, ms: saved.ms || null,
+      marks: saved.marks || "", hints: saved.hints || 0, shown: !!saved.shown,
+    };
+
+    function save(progress) {
+      const out = Object.assign({}, record);
+      if (progress) {
+        out.progress = ui.moves.map((m) => [m.from, m.to]);
+        out.elapsed = elapsedMs();
+      }
+      store.set(game.name + ":" + date, out);
+    }
+
+    function current() {
+      return ui.states[ui.states.length - 1];
+    }
+
+    function elapsedMs() {
+      return ui.elapsed + (ui.since === null ? 0 : Date.now() - ui.since);
+    }
+
+    function announce(text) {
+      $("announce").textContent = text;
+    }
+
+    game.build(board, document);
+    play.hidden = false;
+    board.setAttribute("role", "group");
+    const cells = Array.from(board.querySelectorAll("[data-cell]"));
+    ui.focus = cells[0].dataset.cell;
+
+    function shownState() {
+      if (!ui.showing) return current();
+      let state = start;
+      for (let i = 0; i < ui.showStep; i++) state = game.apply(state, best[i]);
+      return state;
+    }
+
+    function targets() {
+      if (ui.showing || ui.selected === null) return [];
+      return game.movesFrom(current(), ui.selected).map((m) => m.to);
+    }
+
+    function render() {
+      const state = shownState();
+      const labels = game.draw(board, state);
+      const lit = targets();
+      const hintCell = ui.hints >= 2 && !ui.showing && ui.moves.length === 0 ? best[0].from : null;
+      for (const el of cells) {
+        const k = el.dataset.cell;
+        const selected = k === ui.selected;
+        const target = lit.includes(k);
+        el.classList.toggle("is-selected", selected);
+        el.classList.toggle("is-target", target);
+        el.classList.toggle("is-hint", k === hintCell);
+        el.tabIndex = k === ui.focus ? 0 : -1;
+        el.setAttribute("aria-pressed", selected ? "true" : "false");
+        let label = labels[k];
+        if (selected) label += ", picked up";
+        if (target) label += ", you may place the card here";
+        if (k === hintCell) label += ", the first move starts here";
+        el.setAttribute("aria-label", label);
+      }
+      const score = game.score(current());
+      board.setAttribute("data-" + game.scoreName, String(score));
+      board.dataset.solved = score >= par ? "true" : "false";
+      board.classList.toggle("is-showing", ui.showing);
+      $("count").textContent = ui.showing
+        ? "Best line: " + game.scoreText(game.score(state), par)
+        : game.scoreText(score, par);
+      $("moves").textContent = ui.moves.length + (ui.moves.length === 1 ? " move" : " moves");
+      $("undo").disabled = ui.showing || ui.moves.length === 0;
+      $("redo").disabled = ui.showing || ui.undone.length === 0;
+      $("reset").disabled = ui.showing || ui.moves.length === 0;
+      $("hint").disabled = ui.hints >= 3;
+      $("hint").textContent = ["Hint", "Another hint", "Show the whole line", "Hint"][ui.hints];
+      drawArrows();
+      renderShowBar();
+      renderSolved(score);
+    }
+
+    // -- picking up and placing ----------------------------------------------
+    function activate(k) {
+      ui.focus = k;
+      if (ui.showing) return;
+      const state = current();
+      if (ui.selected !== null) {
+        const move = game.movesFrom(state, ui.selected).find((m) => m.to === k);
+        if (move) {
+          play_(move);
+          return;
+        }
+        if (k === ui.selected) {
+          ui.selected = null;
+          announce("Put back.");
+          render();
+          return;
+        }
+      }
+      if (!game.canPick(state, k)) {
+        ui.selected = null;
+        announce(game.nothingText(state, k));
+      } else if (!game.movesFrom(state, k).length) {
+        ui.selected = null;
+        announce(game.pickedText(state, k).replace(" picked up", "") + " cannot move now.");
+      } else {
+        ui.selected = k;
+        const n = game.movesFrom(state, k).length;
+        announce(game.pickedText(state, k) + ": " + n + (n === 1 ? " place" : " places") +
+          " to put it.");
+      }
+      render();
+    }
+
+    function play_(move) {
+      const before = current();
+      if (ui.since === null && !record.solved) ui.since = Date.now();
+      ui.states.push(game.apply(before, move));
+      ui.moves.push(move);
+      ui.undone = [];
+      ui.selected = null;
+      ui.focus = move.to;
+      afterMove(game.moveText(before, move) + ".");
+    }
+
+    function afterMove(said) {
+      const state = current();
+      const score = game.score(state);
+      let text = said + " " + game.scoreText(score, par) + ".";
+      if (score >= par && !ui.solvedNow) {
+        ui.solvedNow = true;
+        solved();
+        text += " Solved!";
+      } else if (score < par && !game.legalMoves(state).length) {
+        text += " No moves left: undo, or start again.";
+      }
+      announce(text);
+      save(score < par);
+      render();
+    }
+
+    function solved() {
+      if (ui.since !== null) {
+        ui.elapsed += Date.now() - ui.since;
+        ui.since = null;
+      }
+      let state = start;
+      let marks = "";
+      for (const m of ui.moves) {
+        marks += game.moveMark(state, m);
+        state = game.apply(state, m);
+      }
+      ui.solve = { moves: ui.moves.length, ms: ui.elapsed, marks: marks, hints: ui.hints };
+      if (!record.solved) {
+        record.solved = true;
+        record.moves = ui.moves.length;
+        record.ms = ui.elapsed;
+        record.marks = marks;
+        record.hints = ui.hints;
+      }
+    }
+
+    function undo() {
+      if (ui.showing || !ui.moves.length) return;
+      const move = ui.moves.pop();
+      ui.states.pop();
+      ui.undone.push(move);
+      ui.selected = null;
+      if (game.score(current()) < par) ui.solvedNow = false;
+      announce("Undone: " + game.moveText(current(), move) + ". " +
+        game.scoreText(game.score(current()), par) + ".");
+      save(true);
+      render();
+    }
+
+    function redo() {
+      if (ui.showing || !ui.undone.length) return;
+      const move = ui.undone.pop();
+      const before = current();
+      ui.states.push(game.apply(before, move));
+      ui.moves.push(move);
+      ui.selected = null;
+      afterMove("Redone: " + game.moveText(before, move) + ".");
+    }
+
+    function reset() {
+      if (ui.showing) return;
+      ui.states = [start];
+      ui.moves = [];
+      ui.undone = [];
+      ui.selected = null;
+      ui.solvedNow = false;
+      announce("Back to the start. " + game.scoreText(0, par) + ".");
+      save(true);
+      render();
+    }
+
+    // -- hints and "show me" -------------------------------------------------
+    function hint() {
+      if (ui.hints >= 3) return;
+      ui.hints += 1;
+      record.hints = Math.max(record.hints, ui.hints);
+      const list = $("hint-list");
+      let text;
+      if (ui.hints === 1) {
+        text = game.techniqueHint(data.tags || []);
+      } else if (ui.hints === 2) {
+        text = game.firstMoveHint(start, best[0]);
+      } else {
+        let state = start;
+        text = "The whole line: " + best.map((m, i) => {
+          const said = i + 1 + ". " + game.moveText(state, m);
+          state = game.apply(state, m);
+          return said;
+        }).join("; ") + ".";
+      }
+      const item = document.createElement("li");
+      item.textContent = text;
+      list.appendChild(item);
+      list.hidden = false;
+      announce("Hint " + ui.hints + ": " + text);
+      save(!ui.solvedNow);
+      render();
+    }
+
+    function showMe(on) {
+      ui.showing = on;
+      ui.showStep = 0;
+      ui.selected = null;
+      if (on) {
+        record.shown = true;
+        save(!ui.solvedNow);
+        announce("Showing the best line from the start: " + best.length + " moves. Use Next.");
+      } else {
+        announce("Back to your game. " + game.scoreText(game.score(current()), par) + ".");
+      }
+      render();
+      if (on) $("show-next").focus();
+    }
+
+    function step(delta) {
+      ui.showStep = Math.max(0, Math.min(best.length, ui.showStep + delta));
+      render();
+      if (ui.showStep > 0) {
+        let state = start;
+        for (let i = 0; i < ui.showStep - 1; i++) state = game.apply(state, best[i]);
+        announce("Move " + ui.showStep + ": " + game.moveText(state, best[ui.showStep - 1]) + ".");
+      }
+    }
+
+    function renderShowBar() {
+      const bar = $("showme-bar");
+      bar.hidden = !ui.showing;
+      $("showme").hidden = ui.showing;
+      if (!ui.showing) return;
+      $("show-prev").disabled = ui.showStep === 0;
+      $("show-next").disabled = ui.showStep === best.length;
+      let text = "The best line, " + best.length + " moves: ";
+      if (ui.showStep === 0) {
+        text += "the starting layout.";
+      } else {
+        let state = start;
+        for (let i = 0; i < ui.showStep - 1; i++) state = game.apply(state, best[i]);
+        text += "move " + ui.showStep + ", " + game.moveText(state, best[ui.showStep - 1]) + ".";
+      }
+      $("show-step").textContent = text;
+    }
+
+    // Numbered arrows over the board, from cell centre to cell centre.
+    function drawArrows() {
+      const svg = $("arrows");
+      const NS = "http://www.w3.org/2000/svg";
+      while (svg.lastChild && svg.lastChild.nodeName !== "defs") svg.removeChild(svg.lastChild);
+      if (!ui.showing || ui.showStep === 0) return;
+      const box = board.getBoundingClientRect();
+      svg.setAttribute("viewBox", "0 0 " + box.width + " " + box.height);
+      const centre = (k) => {
+        const r = board.querySelector('[data-cell="' + k + '"]').getBoundingClientRect();
+        return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
+      };
+      const seen = {};
+      for (let i = 0; i < ui.showStep; i++) {
+        const [x1, y1] = centre(best[i].from);
+        const [x2, y2] = centre(best[i].to);
+        const latest = i === ui.showStep - 1;
+        const line = document.createElementNS(NS, "line");
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const trim = Math.min(18, len / 4);
+        line.setAttribute("x1", x1);
+        line.setAttribute("y1", y1);
+        line.setAttribute("x2", x2 - ((x2 - x1) / len) * trim);
+        line.setAttribute("y2", y2 - ((y2 - y1) / len) * trim);
+        line.setAttribute("class", latest ? "arrow latest" : "arrow");
+        line.setAttribute("marker-end", latest ? "url(#head-latest)" : "url(#head)");
+        svg.appendChild(line);
+        // Labels of moves along the same path (or its reverse) stand apart.
+        const path = [best[i].from, best[i].to].sort().join(" ");
+        seen[path] = (seen[path] || 0) + 1;
+        const t = 0.3 + 0.2 * ((seen[path] - 1) % 3);
+        const g = document.createElementNS(NS, "g");
+        g.setAttribute("class", latest ? "step latest" : "step");
+        const circle = document.createElementNS(NS, "circle");
+        circle.setAttribute("cx", x1 + (x2 - x1) * t);
+        circle.setAttribute("cy", y1 + (y2 - y1) * t);
+        circle.setAttribute("r", 11);
+        const label = document.createElementNS(NS, "text");
+        label.setAttribute("x", x1 + (x2 - x1) * t);
+        label.setAttribute("y", y1 + (y2 - y1) * t);
+        label.setAttribute("dy", "0.35em");
+        label.textContent = String(i + 1);
+        g.append(circle, label);
+        svg.appendChild(g);
+      }
+    }
+
+    // -- solved panel and share text --------------------------------------------
+    function renderSolved(score) {
+      const panel = $("solved");
+      const done = score >= par && !ui.showing && ui.solve;
+      panel.hidden = !done;
+      const before = $("already");
+      before.hidden = !(record.solved && !done);
+      if (record.solved && !done) {
+        before.textContent = "You have solved this puzzle in this browser" +
+          (record.moves ? ", in " + record.moves + " moves and " + minutes(record.ms) : "") +
+          ". Play it again if you like.";
+      }
+      if (!done) return;
+      const s = ui.solve;
+      const diff = s.moves - best.length;
+      $("solved-text").textContent = "You found " + game.parText(par) + " in " + s.moves +
+        (s.moves === 1 ? " move" : " moves") + "; the best line takes " + best.length +
+        (diff > 0 ? " (" + diff + " more than needed)." : diff === 0 ? " — a perfect line." :
+          " — fewer than the best line!") + " Time: " + minutes(s.ms) + ".";
+      $("share-text").value = shareText(s);
+      showStatistics(game.name, $("stats-list"));
+    }
+
+    function shareText(s) {
+      const help = s.hints ? " · " + s.hints + (s.hints === 1 ? " hint" : " hints") : "";
+      return game.title + " · " + date + " · " + data.level + "\n" +
+        game.scoreText(par, par) + " in " + s.moves + " moves (best " + best.length + ")" +
+        help + " · " + minutes(s.ms) + "\n" + s.marks;
+    }
+
+    function copyShare() {
+      const area = $("share-text");
+      const done = () => { $("copy-status").textContent = "Copied."; };
+      const fallback = () => {
+        area.select();
+        try {
+          document.execCommand("copy");
+          done();
+        } catch (e) {
+          $("copy-status").textContent = "Select the text and copy it.";
+        }
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(area.value).then(done, fallback);
+      } else {
+        fallback();
+      }
+    }
+
+    // -- keyboard ------------------------------------------------------------------
+    function onKey(event) {
+      const el = event.target.closest("[data-cell]");
+      if (!el) return;
+      const [row, col] = el.dataset.cell.split(",").map(Number);
+      const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1],
+        ArrowRight: [0, 1] };
+      if (event.key in steps) {
+        const [dr, dc] = steps[event.key];
+        const next = board.querySelector('[data-cell="' + (row + dr) + "," + (col + dc) + '"]');
+        if (next) {
+          ui.focus = next.dataset.cell;
+          render();
+          next.focus();
+        }
+        event.preventDefault();
+      } else if (event.key === "Escape" && ui.selected !== null) {
+        ui.selected = null;
+        announce("Put back.");
+        render();
+      }
+    }
+
+    board.addEventListener("click", (event) => {
+      const el = event.target.closest("[data-cell]");
+      if (el) {
+        activate(el.dataset.cell);
+        board.querySelector('[data-cell="' + ui.focus + '"]').focus();
+      }
+    });
+    board.addEventListener("keydown", onKey);
+    $("undo").addEventListener("click", undo);
+    $("redo").addEventListener("click", redo);
+    $("reset").addEventListener("click", reset);
+    $("hint").addEventListener("click", hint);
+    $("showme").addEventListener("click", () => showMe(true));
+    $("show-exit").addEventListener("click", () => showMe(false));
+    $("show-prev").addEventListener("click", () => step(-1));
+    $("show-next").addEventListener("click", () => step(1));
+    $("copy").addEventListener("click", copyShare);
+    document.addEventListener("keydown", (event) => {
+      const typing = event.target.closest("textarea, input");
+      if (typing || event.altKey || event.metaKey) return;
+      if (event.ctrlKey && event.key === "z") undo();
+      else if (event.ctrlKey && event.key === "y") redo();
+    });
+    window.addEventListener("resize", drawArrows);
+
+    // Navigation from the archive's list of days.
+    const days = archiveDays();
+    const earlier = days.filter((d) => d < date);
+    const later = days.filter((d) => d > date);
+    if (earlier.length) {
+      $("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
+      $("nav-prev").hidden = false;
+    }
+    if (later.length) {
+      $("nav-next").href = "../" + later[0] + "/index.html";
+      $("nav-next").hidden = false;
+    }
+
+    // Pick up where this browser left off.
+    if (Array.isArray(saved.progress)) {
+      for (const [from, to] of saved.progress) {
+        const move = game.movesFrom(current(), from).find((m) => m.to === to);
+        if (!move) break;
+        ui.states.push(game.apply(current(), move));
+        ui.moves.push(move);
+      }
+      ui.elapsed = saved.elapsed || 0;
+      if (ui.moves.length) announce("Welcome back: your moves so far are on the board.");
+    }
+    if (record.hints) {
+      for (let i = 0; i < record.hints; i++) hint();
+    }
+    render();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const page = document.body.dataset.page;
+    if (page === "today") openToday();
+    else if (page === "archive") startArchive();
+    else if (page === "day") startDay();
+  });
+})();

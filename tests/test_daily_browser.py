@@ -1,0 +1,285 @@
+"""The daily pages in a real browser: Debian's chromium driven by Playwright.
+
+A week of pages is written once into a temporary folder and opened from disk
+(and once from a local web server).  Each test gets a fresh browser context,
+so localStorage starts empty.  With CI set, a missing browser or Playwright
+fails the tests instead of skipping them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlegen.cli import main
+
+FIRST, LAST = "2026-11-23", "2026-11-29"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def _missing(why: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests cannot run: {why}")
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = os.environ.get("PUZZLEGEN_CHROMIUM") or shutil.which("chromium")
+    if executable is None:
+        _missing("no chromium (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright for Python is not installed")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("daily")
+    assert main(["daily", "--from", FIRST, "--to", LAST, "-o", str(out)]) == 0
+    return out
+
+
+class Page:
+    """A fresh page, noting every request it makes and every script error."""
+
+    def __init__(self, browser: Any, **options: Any) -> None:
+        options.setdefault("viewport", {"width": 1280, "height": 900})
+        self.context = browser.new_context(**options)
+        self.page = self.context.new_page()
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def spaces(self) -> int:
+        return int(self.page.get_attribute("#board", "data-spaces"))
+
+    def solved(self) -> str | None:
+        return self.page.get_attribute("#board", "data-solved")  # type: ignore[no-any-return]
+
+    def cell(self, rc: list[int]) -> Any:
+        return self.page.locator(f'[data-cell="{rc[0]},{rc[1]}"]')
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    p = Page(browser)
+    yield p
+    p.context.close()
+    assert p.errors == []
+
+
+RANK_WORDS = dict(
+    zip(
+        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+        [
+            "ace",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "jack",
+            "queen",
+            "king",
+        ],
+        strict=True,
+    )
+)
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def in_words(card: str) -> str:
+    return f"{RANK_WORDS[card[:-1]]} of {SUIT_WORDS[card[-1]]}"
+
+
+def line(site: Path, date: str) -> list[dict[str, Any]]:
+    data = json.loads((site / date / "puzzle.json").read_text())
+    return data["line"]  # type: ignore[no-any-return]
+
+
+def test_play_the_best_line_by_clicking(site: Path, page: Page) -> None:
+    date = LAST  # Sunday: a mid-game position with stacks
+    moves = line(site, date)
+    data = json.loads((site / date / "puzzle.json").read_text())
+    page.page.goto((site / date / "index.html").as_uri())
+    assert page.page.locator("[data-cell]").count() == 16
+    assert page.spaces() == 0 and page.solved() == "false"
+    # Accessible names carry the cards in words.
+    label = page.cell(moves[0]["from"]).get_attribute("aria-label")
+    assert in_words(moves[0]["card"]) in label
+    counts = []
+    for move in moves:
+        page.cell(move["from"]).click()
+        assert page.page.locator(".is-target").count() >= 1
+        page.cell(move["to"]).click()
+        counts.append(page.spaces())
+    assert page.solved() == "true" and counts[-1] == data["par"]
+    assert page.page.inner_text("#count") == f"{data['par']} of {data['par']} spaces"
+    assert page.page.is_visible("#solved")
+    share = page.page.input_value("#share-text")
+    assert date in share and data["level"] in share
+    marks = share.splitlines()[-1]
+    assert len(marks) == len(moves)  # one mark a move ...
+    assert not any(m["card"] in share or m["card"][:-1] + "♥" in share for m in moves)  # no cards
+    page.page.click("#undo")
+    assert page.spaces() == counts[-2] and page.solved() == "false"
+    page.page.click("#redo")
+    assert page.solved() == "true"
+    # The archive now marks the day solved in this browser.
+    page.page.goto((site / "archive.html").as_uri())
+    assert "solved" in page.page.inner_text(f'tr[data-date="{date}"] .solved-cell')
+    assert page.page.inner_text(f'tr[data-date="{FIRST}"] .solved-cell') == ""
+    root = site.as_uri() + "/"
+    assert page.requests and all(url.startswith(root) for url in page.requests)
+
+
+def test_a_hint_reveals_only_the_first_step(site: Path, page: Page) -> None:
+    moves = line(site, FIRST)
+    page.page.goto((site / FIRST / "index.html").as_uri())
+    page.page.click("#hint")
+    hints = page.page.locator("#hint-list li")
+    assert hints.count() == 1
+    first_card = moves[0]["card"]
+    text = hints.first.inner_text()
+    assert first_card[:-1] + "♠" not in text and first_card[:-1] + "♥" not in text
+    assert page.page.locator(".is-hint").count() == 0
+    page.page.click("#hint")
+    assert hints.count() == 2
+    assert page.page.locator(".is-hint").get_attribute("data-cell") == ",".join(
+        map(str, moves[0]["from"])
+    )
+    # "Show me" steps through the line with numbered arrows, leaving the game alone.
+    page.page.click("#showme")
+    for _ in moves:
+        page.page.click("#show-next")
+    assert page.page.locator("#arrows .step").count() == len(moves)
+    assert page.spaces() == 0 and page.solved() == "false"
+    page.page.click("#show-exit")
+    assert page.page.locator("#arrows .step").count() == 0
+
+
+def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
+    date = "2026-11-27"
+    moves = line(site, date)
+    page.page.goto((site / date / "index.html").as_uri())
+    keys = page.page.keyboard
+    page.cell([0, 0]).focus()
+    at = [0, 0]
+
+    def go(to: list[int]) -> None:
+        for axis, (minus, plus) in enumerate(
+            (("ArrowUp", "ArrowDown"), ("ArrowLeft", "ArrowRight"))
+        ):
+            while at[axis] != to[axis]:
+                keys.press(plus if to[axis] > at[axis] else minus)
+                at[axis] += 1 if to[axis] > at[axis] else -1
+        keys.press("Enter")
+
+    for move in moves:
+        go(move["from"])
+        go(move["to"])
+    assert page.solved() == "true"
+    focused = page.page.evaluate("document.activeElement.dataset.cell")
+    assert focused == ",".join(map(str, moves[-1]["to"]))
+
+
+def test_index_opens_today_else_the_latest(site: Path, page: Page) -> None:
+    page.page.goto((site / "index.html").as_uri() + "?today=2026-11-25")
+    page.page.wait_for_url("**/2026-11-25/index.html")
+    page.page.goto((site / "index.html").as_uri() + "?today=2031-01-01")
+    page.page.wait_for_url(f"**/{LAST}/index.html")
+    assert page.page.locator("#nav-prev").get_attribute("href") == "../2026-11-28/index.html"
+    assert page.page.is_hidden("#nav-next")
+
+
+def test_served_by_a_plain_web_server(site: Path, page: Page) -> None:
+    # Served below the server's root, as on a real site: nothing may be asked
+    # of the server outside the folder (not even a favicon).
+    handler = partial(SimpleHTTPRequestHandler, directory=str(site.parent))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        root = f"http://127.0.0.1:{server.server_address[1]}/{site.name}/"
+        page.page.goto(root + "index.html?today=2026-11-24")
+        page.page.wait_for_url("**/2026-11-24/index.html")
+        assert page.page.locator("[data-cell]").count() == 16
+        assert all(url.startswith(root) for url in page.requests)
+    finally:
+        server.shutdown()
+
+
+def test_touch_on_a_phone(site: Path, browser: Any) -> None:
+    phone = Page(browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        date = "2026-11-24"
+        page = phone.page
+        page.goto((site / date / "index.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+        moves = line(site, date)
+        for move in moves:
+            phone.cell(move["from"]).tap()
+            phone.cell(move["to"]).tap()
+        assert phone.solved() == "true" and page.is_visible("#solved")
+        # Coming back: the browser remembers the solve, and the board starts afresh.
+        page.reload()
+        assert page.is_visible("#already") and phone.spaces() == 0
+        assert phone.errors == []
+    finally:
+        phone.context.close()
+
+
+def test_statistics_and_streaks(site: Path, page: Page) -> None:
+    page.page.goto((site / "archive.html").as_uri())
+    solved = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-27"]
+    records: dict[str, object] = {
+        f"puzzlegen:cats-cradle:{d}": {"solved": True, "moves": 4} for d in solved
+    }
+    records["puzzlegen:cats-cradle:2026-11-28"] = {"solved": False, "progress": []}
+    page.page.evaluate(
+        "r => Object.entries(r).forEach(([k, v]) => localStorage.setItem(k, JSON.stringify(v)))",
+        records,
+    )
+
+    def stats(today: str) -> dict[str, str]:
+        page.page.goto((site / "archive.html").as_uri() + f"?today={today}")
+        names = page.page.locator("#stats-list dt").all_inner_texts()
+        return dict(zip(names, page.page.locator("#stats-list dd").all_inner_texts(), strict=True))
+
+    assert stats("2026-11-25") == {
+        "Played": "5",
+        "Solved": "4",
+        "Current streak": "3",
+        "Longest streak": "3",
+    }
+    assert stats("2026-11-28")["Current streak"] == "1"  # yesterday's solve keeps it alive
+    assert stats("2026-11-29")["Current streak"] == "0"
+    assert page.page.inner_text('tr[data-date="2026-11-28"] .solved-cell') == "started"

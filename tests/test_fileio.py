@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from puzzlegen.fileio import output_path, write_bytes, write_text
+
+
+@pytest.fixture
+def umask() -> Iterator[None]:
+    old = os.umask(0o022)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_new_file_gets_0666_minus_the_umask(tmp_path: Path, umask: None) -> None:
+    write_text(tmp_path / "a.svg", "x")
+    assert mode(tmp_path / "a.svg") == 0o644
+    os.umask(0o002)
+    write_text(tmp_path / "b.svg", "x")
+    assert mode(tmp_path / "b.svg") == 0o664
+
+
+def test_replacing_a_file_keeps_its_mode(tmp_path: Path, umask: None) -> None:
+    path = tmp_path / "book.pdf"
+    path.write_bytes(b"old")
+    path.chmod(0o640)
+    write_bytes(path, b"new")
+    assert path.read_bytes() == b"new" and mode(path) == 0o640
+
+
+def test_a_symlink_is_written_through(tmp_path: Path) -> None:
+    target = tmp_path / "real" / "page.html"
+    target.parent.mkdir()
+    target.write_text("old")
+    link = tmp_path / "link.html"
+    link.symlink_to(target)
+    write_text(link, "new")
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text() == "new"
+
+
+def test_a_fifo_is_written_directly(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    write_bytes(fifo, b"through the pipe")
+    reader.join(10)
+    assert received == [b"through the pipe"]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").is_char_device(), reason="no /dev/full")
+def test_a_full_device_is_named_with_the_reason(tmp_path: Path) -> None:
+    # Through a link of our own, so that a broken write cannot replace /dev/full itself.
+    full = tmp_path / "full"
+    full.symlink_to("/dev/full")
+    with pytest.raises(OSError) as caught:
+        write_bytes(full, b"x" * 100_000)
+    assert caught.value.filename == str(full)
+    assert caught.value.strerror == "No space left on device"
+    assert full.is_char_device()
+
+
+def test_errors_name_the_users_path_and_leave_no_temporary_file(tmp_path: Path) -> None:
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(IsADirectoryError) as caught:
+        write_text(tmp_path / "taken", "x")
+    assert caught.value.filename == str(tmp_path / "taken")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(OSError) as failed:
+        write_text(tmp_path / "file" / "x.svg", "x")
+    assert failed.value.filename == str(tmp_path / "file" / "x.svg")
+    assert failed.value.strerror
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "taken"]
+
+
+def test_a_failed_rename_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(src: str, dst: str) -> None:
+        raise PermissionError(13, "Permission denied", src)
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(PermissionError) as caught:
+        write_text(tmp_path / "x.svg", "x")
+    assert caught.value.filename == str(tmp_path / "x.svg")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_file_and_folder_are_synced_around_the_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        kind = "folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file"
+        events.append(f"fsync {kind}")
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        events.append("rename")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    write_text(tmp_path / "x.svg", "x")
+    assert events == ["fsync file", "rename", "fsync folder"]
+
+
+def test_a_trailing_slash_means_a_folder(tmp_path: Path) -> None:
+    assert output_path(f"{tmp_path}/new/", "book.pdf") == tmp_path / "new" / "book.pdf"
+    assert output_path(str(tmp_path), "book.pdf") == tmp_path / "book.pdf"
+    assert output_path(f"{tmp_path}/new", "book.pdf") == tmp_path / "new"

@@ -1,0 +1,109 @@
+"""Worker processes of ``generate``: a dead or missing worker stops the run, never hangs it."""
+
+from __future__ import annotations
+
+import errno
+import multiprocessing
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlegen.catalog import Catalog
+from puzzlegen.catscradle.plugin import CATS_CRADLE
+from puzzlegen.errors import WorkerError
+from puzzlegen.generator import generate
+
+WORKER_DIED = 3
+
+
+def _ids(path: Path) -> list[str]:
+    with Catalog(path, readonly=True) as catalog:
+        return [p["id"] for p in catalog.puzzles()]
+
+
+def _kill_a_worker_after_five(path: str) -> None:
+    def on_added(_data: dict[str, Any]) -> None:
+        if len(added) == 4:  # the fifth is being added
+            os.kill(multiprocessing.active_children()[0].pid or 0, signal.SIGKILL)
+        added.append(_data)
+
+    added: list[dict[str, Any]] = []
+    with Catalog(path) as catalog:
+        try:
+            generate(catalog, 10_000, seed="w", jobs=2, on_added=on_added, game=CATS_CRADLE)
+        except WorkerError:
+            os._exit(WORKER_DIED)
+
+
+def test_a_killed_worker_stops_the_run_and_keeps_what_was_committed(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    process = multiprocessing.get_context("spawn").Process(
+        target=_kill_a_worker_after_five, args=(str(path),)
+    )
+    process.start()
+    process.join(90)
+    if process.is_alive():  # the old pool waited for the lost result for ever
+        process.kill()
+        process.join()
+        pytest.fail("generate hung after a worker was killed")
+    assert process.exitcode == WORKER_DIED
+    assert len(_ids(path)) >= 5
+
+
+def test_no_process_to_start_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(self: object) -> None:
+        raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.get_context("spawn").Process, "start", refuse)
+    with (
+        Catalog(tmp_path / "c.sqlite") as catalog,
+        pytest.raises(WorkerError, match=r"cannot start 2 worker processes.*--jobs"),
+    ):
+        generate(catalog, 5, seed="x", jobs=2, game=CATS_CRADLE)
+
+
+def _generate_and_tell_workers(path: str, pids: str) -> None:
+    def on_added(_data: dict[str, Any]) -> None:
+        children = [str(child.pid) for child in multiprocessing.active_children()]
+        Path(pids).write_text(" ".join(children))
+
+    with Catalog(path) as catalog:
+        generate(catalog, 10_000, seed="o", jobs=2, on_added=on_added, game=CATS_CRADLE)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_workers_exit_when_their_parent_is_killed(tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    process = multiprocessing.get_context("spawn").Process(
+        target=_generate_and_tell_workers, args=(str(tmp_path / "c.sqlite"), str(pids))
+    )
+    process.start()
+    for _ in range(600):
+        if pids.exists() and len(pids.read_text().split()) == 2:
+            break
+        time.sleep(0.1)
+    workers = [int(pid) for pid in pids.read_text().split()]
+    process.kill()
+    process.join()
+    for _ in range(100):
+        if not any(_alive(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    still = [pid for pid in workers if _alive(pid)]
+    for pid in still:
+        os.kill(pid, signal.SIGKILL)
+    assert not still, "orphaned workers kept running"

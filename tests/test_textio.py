@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+import io
+import os
+import signal
+
+import pytest
+
+from puzzlegen.errors import InvalidInputError
+from puzzlegen.textio import (
+    MAX_LINE,
+    Stopped,
+    check_arguments,
+    numbered_lines,
+    plain_when_needed,
+    read_text,
+    stop_on_signals,
+)
+
+
+def test_lines_are_decoded_one_by_one() -> None:
+    stream = io.BytesIO(b"\xef\xbb\xbfAS 2H\nJ\xe2\x99\xa3\nbad \xff here\n\nlast")
+    lines = list(numbered_lines(stream))
+    assert [n for n, _ in lines] == [1, 2, 3, 4, 5]
+    assert lines[0][1] == "AS 2H\n" and lines[1][1] == "J♣\n" and lines[4][1] == "last"
+    error = lines[2][1]
+    assert isinstance(error, InvalidInputError)
+    assert str(error).startswith("line 3 is not valid UTF-8 text (byte 5 is b'\\xff')")
+
+
+def test_a_long_line_is_skipped_and_quoted_by_its_start() -> None:
+    stream = io.BytesIO(b"AS " * 50_000 + b"\nKS\n")
+    (n1, first), (n2, second) = numbered_lines(stream)
+    assert (n1, n2, second) == (1, 2, "KS\n")
+    assert isinstance(first, InvalidInputError)
+    assert f"line 1 is longer than {MAX_LINE} bytes" in str(first) and len(str(first)) < 120
+    # Exactly at the limit is fine.
+    exact = b"x" * (MAX_LINE - 1) + b"\n"
+    assert list(numbered_lines(io.BytesIO(exact))) == [(1, exact.decode())]
+
+
+def test_read_text_is_bounded_and_utf8() -> None:
+    assert read_text(io.BytesIO("4♥ 5♠".encode())) == "4♥ 5♠"
+    with pytest.raises(InvalidInputError, match=f"longer than {MAX_LINE} bytes: 'AS AS"):
+        read_text(io.BytesIO(b"AS " * 30_000))
+    with pytest.raises(InvalidInputError, match="not valid UTF-8"):
+        read_text(io.BytesIO(b"4\xe9"))
+
+
+def test_suits_print_as_letters_where_the_encoding_lacks_them() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="latin-1")
+    plain_when_needed(stream)
+    stream.write("J♣ on Q♥ — giving 6 spaces; é stays\n")
+    stream.flush()
+    assert raw.getvalue().decode("latin-1") == "JC on QH - giving 6 spaces; é stays\n"
+
+
+def test_arguments_must_be_utf8() -> None:
+    check_arguments(["deal", "--seed", "J♣"])
+    bad = os.fsdecode(b"\xffx")
+    with pytest.raises(InvalidInputError, match=r"--seed is not valid UTF-8 text: b'\\xffx'"):
+        check_arguments(["deal", "--seed", bad])
+    with pytest.raises(InvalidInputError, match="--title is not valid UTF-8"):
+        check_arguments(["book", f"--title={bad}"])
+    with pytest.raises(InvalidInputError, match="argument 2 is not valid UTF-8"):
+        check_arguments(["solve", bad])
+
+
+def test_sigterm_stops_like_ctrl_c() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Stopped) as caught, stop_on_signals():
+        os.kill(os.getpid(), signal.SIGTERM)
+        signal.sigtimedwait([], 0)  # let the handler run
+        for _ in range(10**6):
+            pass
+    assert caught.value.signum == signal.SIGTERM and str(caught.value) == "SIGTERM"
+    assert signal.getsignal(signal.SIGTERM) == before

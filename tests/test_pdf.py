@@ -51,3 +51,32 @@ def test_pdf_backend_draws_every_shape_of_the_model() -> None:
     assert rects == count(diagram.items, Rect)
     assert len(canvas.strings) == count(diagram.items, Text)
     assert not set("".join(canvas.strings)) & set("♠♥♦♣")  # pips are paths, never text
+
+
+def test_pips_fill_by_the_nonzero_rule() -> None:
+    # Even-odd filling leaves white slivers where a club's lobes overlap.
+    from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
+    modes: list[object] = []
+
+    class Modes(RecordingCanvas):
+        def drawPath(self, *args: Any, **kwargs: Any) -> None:
+            modes.append(kwargs.get("fillMode"))
+
+    diagram = board_diagram(Position.parse("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS 2S 3S"))
+    draw_diagram(Modes(), diagram, 0, 500, diagram.width)
+    assert modes and set(modes) == {FILL_NON_ZERO}
+
+
+def test_colour_modes() -> None:
+    from puzzlegen.catscradle.views.board import BLACK, RED
+    from puzzlegen.render.pdf import ink
+
+    assert ink(BLACK, "cmyk").cmyk() == (0, 0, 0, 1)  # black in black ink alone
+    assert ink(BLACK, "gray").cmyk() == (0, 0, 0, 1)
+    assert ink("#808080", "cmyk").cmyk()[:3] == (0, 0, 0)  # greys too
+    c, m, y, k = ink(RED, "cmyk").cmyk()
+    assert m > 0.8 and y > 0.7 and c == 0  # red stays red
+    c, m, y, k = ink(RED, "gray").cmyk()
+    assert (c, m, y) == (0, 0, 0) and 0.5 < k < 0.8  # and in gray, a grey
+    assert ink(RED).rgb() == ink(RED, "rgb").rgb()

@@ -768,6 +768,8 @@ def _typeset(
                 f"colour {colour}",
                 f"profile {PROFILES[colour]}",
                 *([f"ISBN {options.isbn}"] if options.isbn else []),
+                *([f"publisher {options.publisher}"] if options.publisher else []),
+                *([options.edition] if options.edition else []),
             ]
         ),
     )

@@ -170,6 +170,10 @@ def _overlap(ax: float, ay: float, aw: float, ah: float, b: tuple[float, ...]) -
     return w * h if w > 0 and h > 0 else 0.0
 
 
+#: Where along an arrow a badge may sit, best first.
+_ALONG = (0.5, 0.44, 0.56, 0.38, 0.62, 0.32, 0.68, 0.26, 0.74, 0.2, 0.8, 0.14, 0.86, 0.08)
+
+
 class _Badges:
     """Places number badges along arrows, clear of each other and of card corners."""
 
@@ -203,8 +207,8 @@ class _Badges:
     ) -> tuple[float, float]:
         best: tuple[float, float, float] | None = None
         # Nearest the middle of the arrow first; then further along it, then beside it.
-        for off in (0.0, 7.0, -7.0, 13.0, -13.0, 19.0, -19.0):
-            for t in (0.5, 0.44, 0.56, 0.38, 0.62, 0.32, 0.68, 0.26, 0.74, 0.2, 0.8, 0.14, 0.86):
+        for off in (0.0, 7.0, -7.0, 13.0, -13.0, 19.0, -19.0, 25.0, -25.0):
+            for t in _ALONG:
                 x0, y0 = _quad(p0, c, p1, t)
                 x1, y1 = _quad(p0, c, p1, min(1.0, t + 0.01))
                 tl = math.hypot(x1 - x0, y1 - y0) or 1.0
@@ -475,7 +479,7 @@ def final_diagram(
 
 # -- small positions for strips -------------------------------------------------
 
-SMALL_W = 27.0
+SMALL_W = 30.0
 SMALL_H = 19.0
 
 

@@ -281,7 +281,9 @@ def test_colour_modes_use_black_ink_for_black(books: dict[str, Path]) -> None:
 def test_same_inputs_same_bytes() -> None:
     puzzles = puzzles_from_seed(1, seed="bytes", game=CATS_CRADLE)
     options = BookOptions(page_size="a4", color="gray")
-    assert build_book(CATS_CRADLE, puzzles, options) == build_book(CATS_CRADLE, puzzles, options)
+    # Determinism is the point here; preflight is tested on the books above.
+    first = build_book(CATS_CRADLE, puzzles, options, check=False)
+    assert first == build_book(CATS_CRADLE, puzzles, options, check=False)
 
 
 def test_size_rules(
@@ -320,7 +322,9 @@ def test_chapters_number_through_and_each_has_its_rules() -> None:
         puzzles_from_seed(1, seed="c2", game=CATS_CRADLE),
     )
     data = build_chapters(
-        [Chapter(CATS_CRADLE, first), Chapter(CATS_CRADLE, second)], BookOptions(title="Two parts")
+        [Chapter(CATS_CRADLE, first), Chapter(CATS_CRADLE, second)],
+        BookOptions(title="Two parts"),
+        check=False,
     )
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         text = " ".join((p.extract_text() or "") for p in pdf.pages)

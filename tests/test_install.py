@@ -61,18 +61,20 @@ SOLVE = (
     "assert core.__file__.startswith(__import__('os').environ['PYTHONPATH']), core.__file__",
     "print(core.CORE)",
     f"print(core.solve_json({WORKED!r}))",
+    "from puzzlegen.catscradle.launch import main",  # what the puzzlegen script runs
+    "main(['--version'])",
 )
 
 
 @pytest.mark.slow
 def test_install_with_and_without_a_compiler(tmp_path: Path) -> None:
     env, _log = _install(tmp_path, "compiled")
-    core, line = _run(env, *SOLVE).splitlines()
-    assert core == "compiled"
+    core, line, version = _run(env, *SOLVE).splitlines()
+    assert core == "compiled" and version.endswith("(solver core: compiled)")
     env, log = _install(tmp_path, "pure", CC="false")
     assert "the compiled solver core could not be built" in log
-    pure_core, pure_line = _run(env, *SOLVE).splitlines()
-    assert pure_core == "pure Python"
+    pure_core, pure_line, version = _run(env, *SOLVE).splitlines()
+    assert pure_core == "pure Python" and version.endswith("(solver core: pure Python)")
     assert pure_line == line and json.loads(line)["best_spaces"] == 6
     # The wheel carries the templates inside the package.
     assert (Path(env["PYTHONPATH"]) / "puzzlegen" / "templates").is_dir()

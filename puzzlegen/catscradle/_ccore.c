@@ -302,8 +302,8 @@ static int upper_bound(const Graph *g) {
         for (int k = 0; k < g->nactive; k++) {
             int i = g->active[k];
             uint32_t seen = 0;
-            for (int j = 0; j < CELLS; j++) {
-                if (sees_mask[i] >> j & 1u) seen |= shows[j];
+            for (uint32_t cells = sees_mask[i]; cells; cells &= cells - 1) {
+                seen |= shows[lowest_bit(cells)];
             }
             while (lo[i] > 0 && (seen >> g->need[i][lo[i]] & 1u)) {
                 lo[i]--;
@@ -582,6 +582,8 @@ static PyObject *best_path(PyObject *self, PyObject *arg) {
 
 static const char *RANK_NAMES[13] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
 static const char SUIT_NAMES[4] = {'C', 'S', 'D', 'H'}; /* by card & 3 */
+/* The end of a move's JSON, by source and target cell: filled in at import. */
+static char MOVE_CELLS[CELLS][CELLS][48];
 
 /* The card spelled s[0:n] (ASCII, any case, T for 10), or -1. */
 static int parse_card(const char *s, Py_ssize_t n) {
@@ -739,10 +741,7 @@ static PyObject *solve_json(PyObject *self, PyObject *arg) {
         put_card(&out, card);
         put(&out, "\", \"onto\": \"");
         put_card(&out, s.cards[dst][s.height[dst] - 1]);
-        char cells[64];
-        snprintf(cells, sizeof cells, "\", \"from\": [%d, %d], \"to\": [%d, %d]}",
-                 src / 4, src % 4, dst / 4, dst % 4);
-        put(&out, cells);
+        put(&out, MOVE_CELLS[src][dst]);
         s.cards[dst][s.height[dst]++] = (uint8_t)card;
     }
     put(&out, "], \"final\": \"");
@@ -914,6 +913,12 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__ccore(void) {
+    for (int a = 0; a < CELLS; a++) {
+        for (int b = 0; b < CELLS; b++) {
+            snprintf(MOVE_CELLS[a][b], sizeof MOVE_CELLS[a][b],
+                     "\", \"from\": [%d, %d], \"to\": [%d, %d]}", a / 4, a % 4, b / 4, b % 4);
+        }
+    }
     for (int c = 0; c <= CLASSES; c++) {
         TOP[c][0] = NEED[c][0] = NO_CLASS;
         for (int h = 1; h < HEIGHTS; h++) {

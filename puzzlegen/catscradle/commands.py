@@ -11,13 +11,12 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
-from puzzlegen.catscradle.position import Deal
-from puzzlegen.catscradle.puzzle import position_from_description
-from puzzlegen.catscradle.solver import best_line
 from puzzlegen.errors import InvalidInputError
 
 
 def deal_text(seed: str, *, as_json: bool = False) -> str:
+    from puzzlegen.catscradle.position import Deal
+
     the_deal = Deal.from_seed(seed)
     if as_json:
         payload = {
@@ -41,6 +40,9 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
 
 
 def solve_text(text: str, *, as_json: bool = False) -> str:
+    from puzzlegen.catscradle.puzzle import position_from_description
+    from puzzlegen.catscradle.solver import best_line
+
     start = position_from_description(text)
     line = best_line(start)
     if as_json:
@@ -51,19 +53,56 @@ def solve_text(text: str, *, as_json: bool = False) -> str:
 
 
 def solve_lines(lines: Iterable[str], out: TextIO) -> bool:
+    """``solve --json -``: one JSON line per non-blank input line; False if any was bad.
+
+    Streams: each answer is written before the next line is read, so memory
+    stays constant however long the input.  Plain valid positions go straight
+    from text to JSON in the solver core (:func:`core.solve_json`); anything
+    else (puzzle descriptions, mistakes) goes through the full parser, whose
+    error messages name the fault.  Output is flushed after each line unless
+    it goes to a regular file, where nobody waits for it line by line.
+    """
+    from puzzlegen.catscradle.core import solve_json
+
+    flush = out.flush if _waits_for_lines(out) else _nothing
     all_valid = True
     for raw in lines:
         text = raw.strip()
         if not text:
             continue
-        try:
-            payload = best_line(position_from_description(text)).to_json()
-        except InvalidInputError as exc:
-            payload = {"error": str(exc)}
-            all_valid = False
-        out.write(json.dumps(payload) + "\n")
-        out.flush()
+        answer = solve_json(text)
+        if answer is None:
+            answer, valid = _solve_slowly(text)
+            all_valid = all_valid and valid
+        out.write(answer + "\n")
+        flush()
     return all_valid
+
+
+def _solve_slowly(text: str) -> tuple[str, bool]:
+    """The JSON line for ``text`` through the full parser: the answer, or the error."""
+    from puzzlegen.catscradle.puzzle import position_from_description
+    from puzzlegen.catscradle.solver import best_line
+
+    try:
+        return json.dumps(best_line(position_from_description(text)).to_json()), True
+    except InvalidInputError as exc:
+        return json.dumps({"error": str(exc)}), False
+
+
+def _waits_for_lines(out: TextIO) -> bool:
+    """Whether someone may be reading ``out`` line by line (a pipe, a terminal, a test)."""
+    import os
+    import stat
+
+    try:
+        return not stat.S_ISREG(os.fstat(out.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):  # io.StringIO and friends have no file
+        return True
+
+
+def _nothing() -> None:
+    pass
 
 
 def position_svg(
@@ -75,6 +114,8 @@ def position_svg(
     lines: bool = False,
     coordinates: bool = False,
 ) -> str:
+    from puzzlegen.catscradle.puzzle import position_from_description
+    from puzzlegen.catscradle.solver import best_line
     from puzzlegen.catscradle.views.svg import board_svg
 
     start = position_from_description(text)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlegen.catscradle.board import CELLS, SEES, SIZE, coords
@@ -194,6 +194,26 @@ class Position:
         """The position after ``move``, which must be legal."""
         self.check_move(move)
         return self._moved(move.src, move.dst)
+
+    def is_transfer(self, move: Move) -> bool:
+        """Whether ``move`` takes a card that rests on another (so on to its support's twin)."""
+        return len(self.cells[move.src]) > 1
+
+    def replay(self, moves: Iterable[Move]) -> Iterator[tuple[Position, Move, Position]]:
+        """Each move of a line with the positions before and after it.
+
+        The one way the project walks a line; an illegal move raises
+        :class:`IllegalMoveError`.
+
+        >>> p = Position.parse("JC 9S 8H 3C  QH AS 9C 9D  7S QD 2H 2C  4D 4H 6D 6S")
+        >>> [str(after.spaces) for _, _, after in p.replay([Move.parse("JC on QH", p)])]
+        ['1']
+        """
+        current = self
+        for move in moves:
+            after = current.apply(move)
+            yield current, move, after
+            current = after
 
     def apply_cells(self, src: int, dst: int) -> tuple[Move, Position]:
         """Play the top card of ``src`` on to ``dst``; return the move and new position."""

@@ -47,11 +47,9 @@ def spaces_phrase(n: int) -> str:
 def phrases(line: Line) -> list[str]:
     """The moves of ``line`` as phrases, a transfer folded into the move before it."""
     result: list[str] = []
-    position = line.position
     previous: Move | None = None
-    for move in line.moves:
-        # A card resting on another can only move on to that card's twin.
-        transfer = len(position.cells[move.src]) > 1
+    for position, move, _ in line.position.replay(line.moves):
+        transfer = position.is_transfer(move)
         if transfer and previous is not None and previous.card == move.card:
             result[-1] += f" and transfer on to {move.onto.symbol()}"
         elif transfer:
@@ -59,7 +57,6 @@ def phrases(line: Line) -> list[str]:
         else:
             result.append(move.symbol())
         previous = move
-        position = position.apply(move)
     return result
 
 

@@ -1,0 +1,76 @@
+"""The console script's fast lane for ``solve --json -`` behaves exactly like the full command."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+
+from puzzlegen.catscradle import commands, core, launch
+from puzzlegen.cli import main as full_main
+
+WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
+MIXED = "\n".join(
+    [
+        WORKED,
+        "",
+        "   ",
+        "JC JC",  # an error line, named by the full parser
+        "jc 9♠ 8h 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S",  # symbols and case
+        "cc:JC.9S.8H.3C.QH.AS.9C.9D.7S.QD.2H.2C.4D.4H.6D.6S",  # a puzzle description
+        "8D AC 2C 7S/6D 8H/7C 5S/4H 6H/5C 4C 6C 9S 4D 3S 8C 10C JC QC",
+        "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6X",
+    ]
+)
+
+
+def _run(
+    entry: object, argv: list[str], text: str, monkeypatch: pytest.MonkeyPatch, capsys: object
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    status = entry(argv)  # type: ignore[operator]
+    out, err = capsys.readouterr()  # type: ignore[attr-defined]
+    return status, out, err
+
+
+@pytest.mark.parametrize("argv", [list(a) for a in launch.FAST])
+@pytest.mark.parametrize("text", [MIXED, WORKED + "\n", ""])
+def test_fast_lane_matches_the_full_command(
+    argv: list[str], text: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fast = _run(launch.main, argv, text, monkeypatch, capsys)
+    full = _run(full_main, argv, text, monkeypatch, capsys)
+    assert fast == full
+    if text == MIXED:
+        assert fast[0] == 1 and len(fast[1].splitlines()) == 6
+
+
+def test_other_commands_go_to_the_full_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _run(launch.main, ["solve", WORKED], "", monkeypatch, capsys)
+    assert status == 0 and "six spaces" in out
+    status, out, _ = _run(launch.main, ["--version"], "", monkeypatch, capsys)
+    assert status == 0 and out.startswith("puzzlegen ") and f"(solver core: {core.CORE})" in out
+
+
+def test_batch_streams_a_line_at_a_time() -> None:
+    # Each answer is written before the next line is read: constant memory
+    # however long the input (shown on a generator, not by timing).
+    read = 0
+    written: list[int] = []
+
+    def lines() -> Iterator[str]:
+        nonlocal read
+        for _ in range(1000):
+            read += 1
+            yield WORKED + "\n"
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            written.append(read)
+            return len(text)
+
+    assert commands.solve_lines(lines(), Out())
+    assert written == list(range(1, 1001))

@@ -1,9 +1,8 @@
-"""Pendulum's side of ``puzzlegen deal``, ``solve`` and ``svg``.
+"""Pendulum's side of ``puzzlegen deal`` and ``solve``.
 
-A position is read in any of three forms (:func:`read_position`): a deal of 48
-cards (``solve`` then tries all twelve methods), a position's text form
-``method | foundations | rows … | right 0``, or a puzzle description
-``pendulum:<kind>:<method or ->:<cards>``.
+``solve`` takes a deal (48 cards) and solves it under every method, or under
+the one ``method`` names; it also takes a position's text (see
+:mod:`puzzlegen.pendulum.position`), which carries its own method.
 """
 
 from __future__ import annotations
@@ -13,92 +12,84 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from puzzlegen.errors import InvalidInputError
-from puzzlegen.pendulum.methods import METHODS
+from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import Deal, Position
 from puzzlegen.pendulum.solver import MethodResult, solve_position
-
-
-def read_position(text: str) -> tuple[Deal | None, Position | None]:
-    """A deal (every method to try) or a position (one method)."""
-    from puzzlegen.pendulum.puzzle import parse_description
-
-    stripped = text.strip()
-    if stripped.startswith("pendulum:"):
-        _, deal, method = parse_description(stripped)
-        return (deal, None) if method is None else (None, deal.start(method))
-    if "|" in stripped:
-        return None, Position.parse(stripped)
-    return Deal.parse(stripped), None
-
-
-def _results(text: str) -> tuple[Position | Deal, list[MethodResult]]:
-    deal, position = read_position(text)
-    if position is not None:
-        return position, [solve_position(position)]
-    assert deal is not None
-    return deal, [solve_position(deal.start(m)) for m in METHODS]
 
 
 def deal_text(seed: str, *, as_json: bool = False) -> str:
     deal = Deal.from_seed(seed)
     if as_json:
-        return json.dumps({"seed": seed, "deal": str(deal),
-                           "rows": [[str(c) for c in row] for row in deal.rows()]})
-    return "\n".join([f"Pendulum deal for seed {seed!r} (the four aces start the foundations):",
-                      "", deal.grid(), "", str(deal)])
+        return json.dumps({"deal": str(deal)})
+    heading = f"Deal for seed {seed!r}: {deal}"
+    return "\n".join([heading, "", "Six rows, top row first:", deal.grid()])
 
 
-def solve_text(text: str, *, as_json: bool = False) -> str:
-    from puzzlegen.pendulum.views.prose import line_text
+def _parse(text: str, method: str | None) -> tuple[dict[str, str], list[Position]]:
+    """The input's JSON key and the starting positions to solve."""
+    chosen = Method.parse(method) if method is not None else None
+    if "|" in text:
+        position = Position.parse(text)
+        if chosen is not None and chosen != position.method:
+            raise InvalidInputError(
+                f"--method {method} does not match the position's method {position.method}"
+            )
+        return {"position": str(position)}, [position]
+    deal = Deal.parse(text)
+    methods = [chosen] if chosen is not None else list(METHODS)
+    return {"deal": str(deal)}, [deal.start(m) for m in methods]
 
-    start, results = _results(text)
+
+def _solve(text: str, method: str | None) -> tuple[dict[str, str], list[MethodResult]]:
+    head, starts = _parse(text, method)
+    return head, [solve_position(p) for p in starts]
+
+
+def _method_of(method: object) -> str | None:
+    if method is None:
+        return None
+    if not isinstance(method, str):
+        raise InvalidInputError(f"--method takes a method's name, got {method!r}")
+    return method
+
+
+def solve_text(text: str, *, as_json: bool = False, method: object = None) -> str:
+    head, results = _solve(text, _method_of(method))
     if as_json:
-        return json.dumps({"position": str(start), "methods": [r.to_json() for r in results]})
-    lines = [start.grid(), ""]
+        return json.dumps({**head, "methods": [r.to_json() for r in results]})
+    lines = []
     for r in results:
-        lines.append(f"{r.method!s:7} " + (f"wins in {r.par} swings, {r.card_moves} card moves"
-                                          if r.won else "loses"))
-    won = [r for r in results if r.won]
-    if won:
-        best = min(won, key=lambda r: (r.par or 0, r.card_moves))
-        first = start if isinstance(start, Position) else start.start(best.method)
-        lines += ["", line_text(first, best)]
-    else:
-        lines += ["", "No method wins."]
-    return "\n".join(lines)
+        if r.won:
+            swings = "swing" if r.par == 1 else "swings"
+            lines.append(f"{r.method!s:<7} wins: par {r.par} {swings}, {r.card_moves} card moves")
+        else:
+            lines.append(f"{r.method!s:<7} loses")
+    winners = [r for r in results if r.won]
+    summary = (
+        f"{len(winners)} of {len(results)} methods win."
+        if len(results) > 1
+        else ("It wins." if winners else "It loses.")
+    )
+    out = [*lines, "", summary]
+    if len(results) == 1 and winners:
+        out += ["", "The line: " + ", ".join(str(m) for m in winners[0].moves) + "."]
+    return "\n".join(out)
 
 
-def solve_lines(lines: Iterable[str], out: TextIO) -> bool:
+def solve_lines(lines: Iterable[str], out: TextIO, *, method: object = None) -> bool:
+    """One JSON object a line; a bad line gets ``{"error": ...}`` and the batch goes on."""
     all_valid = True
+    name = _method_of(method)
     for raw in lines:
         text = raw.strip()
         if not text:
             continue
         try:
-            start, results = _results(text)
-            payload: dict[str, object] = {"position": str(start),
-                                          "methods": [r.to_json() for r in results]}
+            head, results = _solve(text, name)
+            payload: dict[str, object] = {**head, "methods": [r.to_json() for r in results]}
         except InvalidInputError as exc:
             payload = {"error": str(exc)}
             all_valid = False
         out.write(json.dumps(payload) + "\n")
         out.flush()
     return all_valid
-
-
-def position_svg(
-    text: str, *, solution: bool = False, mono: bool = False, size: float | None = None
-) -> str:
-    """The position drawn; a deal is drawn under up-1.  With ``solution`` the answer's
-    methods and swings are written under the layout."""
-    from puzzlegen.pendulum.views.prose import swings_phrase
-    from puzzlegen.pendulum.views.svg import board_svg
-
-    deal, position = read_position(text)
-    start = position if position is not None else deal.start(METHODS[0])  # type: ignore[union-attr]
-    caption = ""
-    if solution:
-        _, results = _results(text)
-        won = [f"{r.method} in {swings_phrase(r.par or 0)}" for r in results if r.won]
-        caption = "Wins: " + ", ".join(won) if won else "No method wins."
-    return board_svg(start, mono=mono, caption=caption, size=size)

@@ -90,14 +90,18 @@ class Pendulum:
     def solve_text(self, text: str, *, as_json: bool = False, **extras: object) -> str:
         from puzzlegen.pendulum import commands
 
+        method = extras.pop("method", None)
         reject_extras(self, extras)
-        return commands.solve_text(text, as_json=as_json)
+        return commands.solve_text(pp.plain_position(text), as_json=as_json, method=method)
 
     def solve_lines(self, lines: Iterable[str], out: TextIO, **extras: object) -> bool:
         from puzzlegen.pendulum import commands
 
+        method = extras.pop("method", None)
         reject_extras(self, extras)
-        return commands.solve_lines(lines, out)
+        return commands.solve_lines(
+            (pp.plain_position(line) for line in lines), out, method=method
+        )
 
     def position_svg(
         self,
@@ -108,10 +112,10 @@ class Pendulum:
         size: float | None = None,
         **extras: object,
     ) -> str:
-        from puzzlegen.pendulum import commands
+        from puzzlegen.pendulum.views.svg import position_svg
 
         reject_extras(self, extras)
-        return commands.position_svg(text, solution=solution, mono=mono, size=size)
+        return position_svg(text, solution=solution, mono=mono, size=size)
 
     def make_puzzle(self, kind: str, seed: str) -> pp.Puzzle | None:
         return pp.make_puzzle(kind, seed)

@@ -167,6 +167,18 @@ def parse_description(text: str) -> tuple[str, Deal, Method | None]:
     return kind, Deal.parse(parts[3].replace(".", " ")), method
 
 
+def plain_position(text: str) -> str:
+    """A puzzle description as the deal or position text it stands for; other text as it is.
+
+    A blank line stays blank, so batches skip it as before.
+    """
+    stripped = text.strip()
+    if not stripped.startswith("pendulum:"):
+        return text
+    _, deal, method = parse_description(stripped)
+    return str(deal) if method is None else str(deal.start(method))
+
+
 def puzzle_id(key: str) -> str:
     digest = hashlib.sha256(key.encode()).digest()
     return "PD-" + base64.b32encode(digest).decode()[:10]

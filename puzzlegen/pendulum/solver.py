@@ -238,8 +238,25 @@ class _Possible:
         self.top_gaps_exposed = all(cells[c] or not cells[c + 8] for c in range(8))
 
 
+class _Lazy:
+    """The :class:`_Possible` of a position, made the first time it is asked for."""
+
+    __slots__ = ("_args", "_value", "gaps_exposed")
+
+    def __init__(self, cells: Sequence[int], f: Sequence[int], tops: dict[int, int]) -> None:
+        self._args = (cells, f, tops)
+        self._value: _Possible | None = None
+        # Cheap, and the same as _Possible.top_gaps_exposed.
+        self.gaps_exposed = all(cells[c] or not cells[c + 8] for c in range(8))
+
+    def get(self) -> _Possible:
+        if self._value is None:
+            self._value = _Possible(*self._args)
+        return self._value
+
+
 def _chain_ok(cells: Sequence[int], tops: dict[int, int], s: int, base: int, below: int,
-              possible: _Possible, start: int) -> bool:
+              possible: _Lazy, start: int) -> bool:
     """Whether every cell the card after ``base`` can visit, from pile number
     ``start`` of the chain on, is exposed or empties as the chain moves, none is
     ``below - 8`` (just above the moving pile), and the crown stays put."""
@@ -252,13 +269,13 @@ def _chain_ok(cells: Sequence[int], tops: dict[int, int], s: int, base: int, bel
         b = cells[j] & 15
         n += 1
         if b == 12:
-            return j < 8 or not possible.leaves[j] or possible.top_gaps_exposed
+            return j < 8 or possible.gaps_exposed or not possible.get().leaves[j]
 
 
 def _safe_move(cells: Sequence[int], f: Sequence[int]) -> list[IMove] | None:
     """Moves that may be tried alone (see the module docstring), or None."""
     tops = _tops(cells)
-    possible: _Possible | None = None
+    lazy = _Lazy(cells, f, tops)
     for i in range(48):
         p = cells[i]
         if not p or (i < 40 and cells[i + 8]):
@@ -266,12 +283,10 @@ def _safe_move(cells: Sequence[int], f: Sequence[int]) -> list[IMove] | None:
         s, top, base = p >> 8, (p >> 4) & 15, p & 15
         if top != f[s]:
             continue
-        if possible is None:
-            possible = _Possible(cells, f, tops)
         if base == 12:
-            if i < 8 or not possible.leaves[i] or possible.top_gaps_exposed:
+            if i < 8 or lazy.gaps_exposed or not lazy.get().leaves[i]:
                 return [(0, i, 0)]
-        elif _chain_ok(cells, tops, s, base, i, possible, 0):
+        elif _chain_ok(cells, tops, s, base, i, lazy, 0):
             return [(0, i, 0)]
     for i in range(48):
         p = cells[i]
@@ -284,16 +299,15 @@ def _safe_move(cells: Sequence[int], f: Sequence[int]) -> list[IMove] | None:
         q_exposed = j >= 40 or not cells[j + 8]
         if not (q_exposed or j == i - 8 or j in _CORNERS):
             continue
-        if possible is None:
-            possible = _Possible(cells, f, tops)
+        possible = lazy.get()
         if possible.frontier[s] > base:
             continue  # P's base may go out: the pack need not happen
-        if not _chain_ok(cells, tops, s, base, -100, possible, 99):
+        if not _chain_ok(cells, tops, s, base, -100, lazy, 99):
             continue  # the crown may go up and take the chain out of reach
         # Where P's cards go stays exposed: Q is exposed (or will be, once P
         # leaves the cell below it) and so is every cell of the chain beyond.
         stays_exposed = (q_exposed or j == i - 8) and _chain_ok(
-            cells, tops, s, base, -100, possible, 1
+            cells, tops, s, base, -100, lazy, 1
         )
         if possible.frontier[s] <= top and (
             stays_exposed or not any((q >> 8) == s and (q & 15) == top - 1 for q in cells if q)
@@ -306,9 +320,7 @@ def _safe_move(cells: Sequence[int], f: Sequence[int]) -> list[IMove] | None:
     gaps = [c for c in range(8) if not cells[c]]
     if not gaps:
         return None
-    if possible is None:
-        possible = _Possible(cells, f, tops)
-    return _crowns_first(cells, gaps, possible)
+    return _crowns_first(cells, gaps, lazy.get())
 
 
 def _crowns_first(cells: Sequence[int], gaps: list[int], possible: _Possible) -> list[IMove] | None:

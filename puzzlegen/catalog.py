@@ -20,10 +20,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from puzzlegen.errors import CatalogError
 
@@ -34,6 +34,14 @@ DEFAULT_DB = Path("output") / "catalog.sqlite"
 SCHEMA_VERSION = 1
 
 _TABLES = ("progress", "publications", "puzzles")
+
+
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+K = TypeVar("K", bound=_Keyed)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -249,35 +257,20 @@ class Catalog:
         rows = self._query("SELECT venue FROM publications WHERE key = ? ORDER BY venue", (key,))
         return [row[0] for row in rows]
 
-    def claim(
-        self, venue: str, quotas: Mapping[str | None, int], *, game: str | None = None
-    ) -> list[dict[str, Any]]:
-        """Choose unpublished puzzles and record them as published in ``venue``, atomically.
+    def claim(self, venue: str, choose: Callable[[], Sequence[K]]) -> list[K]:
+        """Choose puzzles with ``choose()`` and record them as published in ``venue``, atomically.
 
-        ``quotas`` maps a level (None: any level) to how many puzzles of it
-        are wanted; the oldest unpublished ones are taken, level by level in
-        the order given.  Choosing and recording are one transaction, so two
-        runs at the same time never take the same puzzle.  If any level is
-        short, nothing is recorded and :class:`CatalogError` says what to add.
-        Undo a claim whose publication then failed with :meth:`release`.
+        ``choose`` reads this catalog (e.g. its unpublished puzzles) and
+        returns the chosen puzzles, anything with a ``key``.  Choosing and
+        recording are one write transaction, so two runs at the same time
+        never take the same puzzle; if ``choose`` raises, nothing is
+        recorded.  Undo a claim whose publication then failed with
+        :meth:`release`.
         """
-        chosen: list[dict[str, Any]] = []
         with self.transaction():
-            for level, quota in quotas.items():
-                if not quota:
-                    continue
-                rows = self.puzzles(game=game, level=level, unpublished=True, limit=quota)
-                if len(rows) < quota:
-                    what = f"{level} " if level else ""
-                    add = f" --level {level.lower()}" if level else ""
-                    raise CatalogError(
-                        f"the catalog {str(self.path)!r} has {len(rows)} unpublished {what}"
-                        f"puzzles, {quota} needed: add some with 'puzzlegen generate --count "
-                        f"{quota * 3}{add} --db {self.path}'"
-                    )
-                for row in rows:
-                    self.record_publication(row["key"], venue)
-                chosen += rows
+            chosen = list(choose())
+            for item in chosen:
+                self.record_publication(item.key, venue)
         return chosen
 
     def release(self, keys: list[str], venue: str) -> None:

@@ -17,6 +17,10 @@ class InvalidInputError(PuzzlegenError, ValueError):
     """Some text or option given to puzzlegen does not mean anything valid."""
 
 
+class InvalidArgumentError(InvalidInputError):
+    """A command-line argument cannot be read (e.g. it is not UTF-8): a usage error."""
+
+
 class CardError(InvalidInputError):
     """A card token is not a card (``'1H'``, ``'10X'``)."""
 

@@ -61,19 +61,20 @@ def write_text(path: Path, text: str) -> None:
 
 
 def _write(path: Path, data: bytes) -> None:
-    # Write through a symbolic link (and a chain of them) to its final target.
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
-        existing: os.stat_result | None = target.stat()
+        existing: os.stat_result | None = path.stat()  # through any symbolic links
     except FileNotFoundError:
         existing = None
     if existing is not None and not stat.S_ISREG(existing.st_mode):
         if stat.S_ISDIR(existing.st_mode):
             raise IsADirectoryError(21, "Is a directory", str(path))
-        # A device, FIFO or socket: it cannot be replaced, only written to.
-        with open(target, "wb") as handle:
+        # A device, FIFO or socket (or /dev/stdout, a link to one): it cannot
+        # be replaced, only written to.
+        with open(path, "wb") as handle:
             handle.write(data)
         return
+    # Write through a symbolic link (and a chain of them) to its final target.
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp, fd = _create_temporary(target)
     try:

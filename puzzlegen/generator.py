@@ -88,11 +88,29 @@ def _exit_with_parent(parent: int) -> None:
     os._exit(1)
 
 
+def _start_resource_tracker() -> None:
+    # multiprocessing's helper process ignores Ctrl-C and SIGTERM but not a
+    # hang-up, and warns with a traceback when it dies of one.  Started while
+    # SIGHUP is ignored, it inherits that (an ignored signal survives exec).
+    from multiprocessing import resource_tracker
+
+    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+        resource_tracker.ensure_running()
+        return
+
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
 @contextmanager
 def _mapper(jobs: int) -> Iterator[Callable[[list[Job]], list[dict[str, Any] | None]]]:
     if jobs <= 1:
         yield lambda batch: [grade_candidate(job) for job in batch]
         return
+    _start_resource_tracker()
     # concurrent.futures notices a worker that dies (BrokenProcessPool), where
     # multiprocessing.Pool silently replaces it and waits for its lost result.
     pool = ProcessPoolExecutor(

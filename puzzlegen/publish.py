@@ -32,22 +32,40 @@ class Book:
 
 
 def open_existing_catalog(db: Path) -> Catalog:
-    """Open a catalog that must already exist (reading one never creates a file)."""
-    if not db.is_file():
-        raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
-    return Catalog(db)
+    """Open a catalog that must already exist, read-only (reading one never changes a file)."""
+    return Catalog(db, readonly=True)
 
 
 def choose_book_puzzles(
-    game: Game, count: int, *, level: str | None, seed: str | None, db: Path | None
+    game: Game,
+    count: int,
+    *,
+    level: str | None,
+    seed: str | None,
+    db: Path | None,
+    venue: str = "book",
 ) -> list[Puzzle]:
-    """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``."""
+    """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``.
+
+    From a catalog, the puzzles are claimed for ``venue``: chosen and marked
+    published in one transaction, so two books made at once never share a
+    puzzle.  If the book then cannot be made, :func:`make_book` releases them.
+    """
     from puzzlegen.generator import puzzles_from_catalog, puzzles_from_seed
 
     if db is not None:
-        with open_existing_catalog(db) as cat:
-            return puzzles_from_catalog(cat, count, level=level, game=game)
+        if not db.is_file():
+            raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
+        with Catalog(db) as cat:
+            return cat.claim(
+                venue, lambda: puzzles_from_catalog(cat, count, level=level, game=game)
+            )
     return puzzles_from_seed(count, seed=seed or "book", level=level, game=game)
+
+
+def book_venue(options: BookOptions) -> str:
+    """What a book's puzzles are recorded as published in."""
+    return f"book:{options.title}"
 
 
 def make_book(
@@ -59,15 +77,23 @@ def make_book(
     db: Path | None = None,
     on_stage: Callable[[str], None] = lambda _stage: None,
 ) -> Book:
-    """Typeset ``puzzles`` into ``output``; with ``db``, mark them published there."""
+    """Typeset ``puzzles`` into ``output``.
+
+    With ``db``, the puzzles were claimed there by :func:`choose_book_puzzles`;
+    if the book cannot be made or written, the claim is released.
+    """
     from puzzlegen.fileio import write_bytes
     from puzzlegen.render.book import build_book
 
-    on_stage("Typesetting the book…")
-    data = build_book(game, puzzles, options)
-    write_bytes(output, data)
-    if db is not None:
-        record(db, ((p, f"book:{options.title}") for p in puzzles))
+    try:
+        on_stage("Typesetting the book…")
+        data = build_book(game, puzzles, options)
+        write_bytes(output, data)
+    except BaseException:
+        if db is not None:
+            with Catalog(db) as cat:
+                cat.release([p.key for p in puzzles], book_venue(options))
+        raise
     return Book(output, tuple(puzzles), len(data))
 
 

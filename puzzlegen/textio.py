@@ -15,12 +15,12 @@ import io
 import os
 import signal
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import BinaryIO, TextIO
 
-from puzzlegen.errors import InvalidInputError
+from puzzlegen.errors import InvalidArgumentError, InvalidInputError
 
 #: The longest input line (and standard input for one position) accepted, in bytes.
 MAX_LINE = 64 * 1024
@@ -120,6 +120,38 @@ def numbered_lines(
             yield number, exc
 
 
+def solve_in_runs(
+    solve_lines: Callable[[Iterable[str], TextIO], bool], stream: BinaryIO, out: TextIO
+) -> bool:
+    """Answer one position a line of ``stream`` with ``solve_lines``; False if any line was bad.
+
+    Lines are read as UTF-8 and bounded in length here, for every game and
+    every entry point: a line that cannot be read gets its ``{"error": ...}``
+    in its place, and ``solve_lines`` answers the runs of good lines between
+    such lines, so the batch goes on in order.
+    """
+    import json
+
+    lines = numbered_lines(stream)
+    all_valid = True
+    while True:
+        spoiled: list[InvalidInputError] = []
+
+        def good_run(spoiled: list[InvalidInputError] = spoiled) -> Iterator[str]:
+            for _number, line in lines:
+                if isinstance(line, InvalidInputError):
+                    spoiled.append(line)
+                    return
+                yield line
+
+        all_valid &= solve_lines(good_run(), out)
+        if not spoiled:
+            return all_valid
+        out.write(json.dumps({"error": str(spoiled[0])}) + "\n")
+        out.flush()
+        all_valid = False
+
+
 def check_arguments(argv: Sequence[str]) -> None:
     """Refuse, by option name, an argument that is not UTF-8 (argv holds it as surrogates)."""
     for i, arg in enumerate(argv):
@@ -133,7 +165,7 @@ def check_arguments(argv: Sequence[str]) -> None:
                 owner = argv[i - 1]
             else:
                 owner = f"argument {i + 1}"
-            raise InvalidInputError(
+            raise InvalidArgumentError(
                 f"{owner} is not valid UTF-8 text: {raw[: QUOTE * 2]!r}"
             ) from None
 

@@ -8,17 +8,20 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from elsewhere import python_elsewhere
 
 from puzzlegen.catalog import SCHEMA_VERSION, Catalog
 from puzzlegen.catscradle.canonical import Disguise
 from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.puzzle import from_position, make_puzzle
 from puzzlegen.errors import CatalogError
-from puzzlegen.generator import generate
+from puzzlegen.games import Puzzle
+from puzzlegen.generator import generate, puzzles_from_catalog
 
 
 def ids(path: Path) -> list[str]:
@@ -29,8 +32,13 @@ def ids(path: Path) -> list[str]:
 def test_generate_is_the_same_for_any_number_of_jobs(tmp_path: Path) -> None:
     with Catalog(tmp_path / "one.sqlite") as one:
         generate(one, 40, seed="t", jobs=1, game=CATS_CRADLE)
-    with Catalog(tmp_path / "two.sqlite") as two:
-        generate(two, 40, seed="t", jobs=2, game=CATS_CRADLE)
+    # The second run in another interpreter, hash seed and locale, with workers.
+    python_elsewhere(
+        "from puzzlegen.catalog import Catalog; from puzzlegen.generator import generate; "
+        "from puzzlegen.registry import get_game; "
+        f"generate(Catalog({str(tmp_path / 'two.sqlite')!r}), 40, seed='t', jobs=2, "
+        "game=get_game('cats-cradle'))"
+    )
     assert ids(tmp_path / "one.sqlite") == ids(tmp_path / "two.sqlite")
     assert len(ids(tmp_path / "one.sqlite")) == 40
 
@@ -238,13 +246,16 @@ def _claim(path: str, venue: str, ready: Any, go: Any) -> list[str]:
     with Catalog(path) as catalog:
         ready.wait()
         go.wait()
-        return [row["key"] for row in catalog.claim(venue, {None: 4})]
+        chosen = catalog.claim(
+            venue, lambda: puzzles_from_catalog(catalog, 4, game=CATS_CRADLE, level="Easy")
+        )
+        return [puzzle.key for puzzle in chosen]
 
 
 def test_claims_at_the_same_time_never_share_a_puzzle(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     with Catalog(path) as catalog:
-        generate(catalog, 8, seed="s", game=CATS_CRADLE)
+        generate(catalog, 8, seed="s", game=CATS_CRADLE, level="Easy")
     context = multiprocessing.get_context("spawn")
     with context.Manager() as manager, context.Pool(2) as pool:
         ready, go = manager.Barrier(3), manager.Event()
@@ -262,11 +273,16 @@ def test_a_short_claim_records_nothing_and_a_release_undoes_a_claim(tmp_path: Pa
         generate(catalog, 6, seed="q", game=CATS_CRADLE)
         levels = Counter(p["level"] for p in catalog.puzzles())
         level, have = levels.most_common(1)[0]
+
+        def choose(count: int) -> Callable[[], list[Puzzle]]:
+            return lambda: puzzles_from_catalog(catalog, count, game=CATS_CRADLE, level=level)
+
         with pytest.raises(CatalogError, match=f"has {have} unpublished {level} puzzles"):
-            catalog.claim("book:X", {None: 1, level: have + 1})
+            catalog.claim("book:X", choose(have + 1))
         assert len(catalog.puzzles(unpublished=True)) == 6
-        rows = catalog.claim("book:X", {level: have})
-        assert {row["level"] for row in rows} == {level} and len(rows) == have
+        chosen = catalog.claim("book:X", choose(have))
+        assert {p.level for p in chosen} == {level} and len(chosen) == have
         assert len(catalog.puzzles(unpublished=True)) == 6 - have
-        catalog.release([row["key"] for row in rows], "book:X")
+        assert catalog.publications(chosen[0].key) == ["book:X"]
+        catalog.release([p.key for p in chosen], "book:X")
         assert len(catalog.puzzles(unpublished=True)) == 6

@@ -45,7 +45,7 @@ def test_solve_batch_json(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines = f"{WORKED}\n\n   \nJC JC\n{MIDGAME}\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(lines.encode())))
     status, out, _ = run(capsys, "solve", "--json", "-")
     assert status == 1  # one line was invalid
     objects = [json.loads(line) for line in out.splitlines()]
@@ -67,7 +67,7 @@ def test_solve_batch_json(
 def test_solve_batch_all_valid_exits_zero(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(WORKED + "\n"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(f"{WORKED}\n".encode())))
     status, out, _ = run(capsys, "solve", "--json", "-")
     assert status == 0 and json.loads(out)["best_spaces"] == 6
 

@@ -194,10 +194,19 @@ static int store_grow(Store *st) {
 }
 
 /* The index of ``s``, adding it if new (then *added is 1).  -1: out of memory. */
+static int same_state(const State *a, const State *b) {
+    uint64_t a0, a1, b0, b1;
+    memcpy(&a0, a->h, 8);
+    memcpy(&a1, a->h + 8, 8);
+    memcpy(&b0, b->h, 8);
+    memcpy(&b1, b->h + 8, 8);
+    return a0 == b0 && a1 == b1;
+}
+
 static int32_t store_add(Store *st, const State *s, int32_t parent, uint8_t move, int *added) {
     uint64_t at = hash_state(s) & st->mask;
     while (st->slots[at].stamp == st->stamp) {
-        if (memcmp(st->slots[at].state.h, s->h, CELLS) == 0) {
+        if (same_state(&st->slots[at].state, s)) {
             *added = 0;
             return st->slots[at].index1 - 1;
         }
@@ -684,7 +693,13 @@ static void put(Text *t, const char *s) {
 }
 
 static void put_card(Text *t, int card) {
-    put(t, RANK_NAMES[card >> 2]);
+    int rank = card >> 2;
+    if (rank == 9) { /* "10" */
+        t->data[t->n++] = '1';
+        t->data[t->n++] = '0';
+    } else {
+        t->data[t->n++] = RANK_NAMES[rank][0];
+    }
     t->data[t->n++] = SUIT_NAMES[card & 3];
 }
 

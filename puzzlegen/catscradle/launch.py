@@ -45,9 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return full_main(argv)
     from puzzlegen.catscradle.commands import solve_lines
     from puzzlegen.errors import PuzzlegenError
+    from puzzlegen.textio import solve_in_runs
 
     try:
-        return 0 if solve_lines(sys.stdin, sys.stdout) else EXIT_INVALID
+        # Read as the full command does: UTF-8 bytes, bounded lines, a bad line answered alone.
+        return 0 if solve_in_runs(solve_lines, sys.stdin.buffer, sys.stdout) else EXIT_INVALID
     except KeyboardInterrupt:
         sys.stderr.write("\npuzzlegen: interrupted\n")  # as click's Abort, then cli.main
         return 130

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import click
 
 from puzzlegen.cli.options import CONTEXT, EXIT_INVALID, EXIT_USAGE
-from puzzlegen.errors import PuzzlegenError
+from puzzlegen.errors import InvalidArgumentError, PuzzlegenError
 
 
 class _Group(click.Group):
@@ -59,12 +59,19 @@ _register_commands()
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    from puzzlegen.textio import Stopped, check_arguments, plain_when_needed, stop_on_signals
+
+    args = list(argv) if argv is not None else sys.argv[1:]
+    # A terminal whose encoding lacks the suit symbols gets letters (4H), not a traceback.
+    plain_when_needed(sys.stdout)
     try:
-        status = cli.main(
-            args=list(argv) if argv is not None else None,
-            prog_name="puzzlegen",
-            standalone_mode=False,
-        )
+        check_arguments(args)
+        with stop_on_signals():
+            status = cli.main(args=args, prog_name="puzzlegen", standalone_mode=False)
+    except Stopped as exc:
+        # SIGTERM or SIGHUP: like Ctrl-C, committed work is kept and workers are stopped.
+        click.echo(f"puzzlegen: stopped by {exc}", err=True)
+        return 128 + exc.signum
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
     except click.UsageError as exc:
@@ -77,6 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Abort:
         click.echo("puzzlegen: interrupted", err=True)
         return 130
+    except InvalidArgumentError as exc:
+        click.echo(f"puzzlegen: error: {exc} (see 'puzzlegen --help')", err=True)
+        return EXIT_USAGE
     except PuzzlegenError as exc:
         click.echo(f"puzzlegen: error: {exc}", err=True)
         return EXIT_INVALID
@@ -84,7 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (e.g. `| head`): not an error of ours.
         return 0
     except OSError as exc:
-        click.echo(f"puzzlegen: error: {exc.strerror}: {exc.filename!r}", err=True)
+        reason = exc.strerror or str(exc)
+        where = f": {exc.filename!r}" if exc.filename is not None else ""
+        click.echo(f"puzzlegen: error: {reason}{where}", err=True)
         return EXIT_INVALID
     return status if isinstance(status, int) else 0
 

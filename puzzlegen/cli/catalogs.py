@@ -54,10 +54,19 @@ def generate(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    from puzzlegen.generator import cpu_count
     from puzzlegen.generator import generate as run_generate
 
     kind = check_kind(game, kind)
     console = stderr_console()
+    if jobs > cpu_count():
+        # More workers than CPUs only adds processes and memory; the puzzles are the same.
+        click.echo(
+            f"puzzlegen: --jobs {jobs} is more than the {cpu_count()} CPUs here; "
+            f"using {cpu_count()}",
+            err=True,
+        )
+        jobs = cpu_count()
     with (
         Catalog(db) as catalog,
         Progress(

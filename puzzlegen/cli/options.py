@@ -106,11 +106,29 @@ def check_tag(game: Game, tag: str | None) -> str | None:
     )
 
 
+#: Context of commands whose POSITION may start with a space cell: "-- 9S 8H ..."
+#: is one quoted argument that click would otherwise take for an option.
+POSITION_CONTEXT: dict[str, Any] = {**CONTEXT, "ignore_unknown_options": True}
+
+
 def read_position_arg(parts: Sequence[str]) -> str:
-    """The words of a position argument, or standard input for ``-``."""
+    """The words of a position argument, or standard input for ``-`` (UTF-8, bounded)."""
+    from puzzlegen.errors import InvalidInputError
+    from puzzlegen.textio import MAX_LINE, quote_start, read_text
+
     if list(parts) == ["-"]:
-        return sys.stdin.read()
-    return " ".join(parts)
+        return read_text(sys.stdin.buffer)
+    for part in parts:
+        # What click let through as an unknown option: a position only if it
+        # starts with a space cell ("-- 9S ..."); otherwise a mistyped option.
+        if part.startswith("-") and part != "-" and part.split()[0] != "--":
+            raise click.NoSuchOption(part)
+    text = " ".join(parts)
+    if len(text.encode("utf-8")) > MAX_LINE:
+        raise InvalidInputError(
+            f"the position is longer than {MAX_LINE} bytes: {quote_start(text)}"
+        )
+    return text
 
 
 def stderr_console() -> Any:

@@ -7,12 +7,20 @@ are passed on when given, and a game names any it does not take.
 
 from __future__ import annotations
 
+import math
 import sys
-from pathlib import Path
+from collections.abc import Iterable
+from typing import BinaryIO, TextIO
 
 import click
 
-from puzzlegen.cli.options import CONTEXT, EXIT_INVALID, game_option, read_position_arg
+from puzzlegen.cli.options import (
+    CONTEXT,
+    EXIT_INVALID,
+    POSITION_CONTEXT,
+    game_option,
+    read_position_arg,
+)
 from puzzlegen.games import Game
 
 
@@ -36,7 +44,7 @@ def deal(seed: str, as_json: bool, game: Game) -> None:
     click.echo(game.deal_text(seed, as_json=as_json))
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(context_settings=POSITION_CONTEXT)
 @click.argument("position", nargs=-1, required=True)
 @click.option(
     "--json",
@@ -59,21 +67,47 @@ def solve(position: tuple[str, ...], as_json: bool, method: str | None, game: Ga
     """
     extras = _given(method=method)
     if as_json and list(position) == ["-"]:
-        if not game.solve_lines(sys.stdin, sys.stdout, **extras):
+        stdout = sys.stdout
+        if not solve_batch(game, sys.stdin.buffer, stdout, **extras):
             raise click.exceptions.Exit(EXIT_INVALID)
         return
     click.echo(game.solve_text(read_position_arg(position), as_json=as_json, **extras))
 
 
-@click.command(context_settings=CONTEXT)
+def solve_batch(game: Game, stream: BinaryIO, out: TextIO, **extras: object) -> bool:
+    """Solve one position a line of ``stream``; False if any line was bad (see textio)."""
+    from puzzlegen.textio import solve_in_runs
+
+    def solve_lines(lines: Iterable[str], sink: TextIO) -> bool:
+        return game.solve_lines(lines, sink, **extras)
+
+    return solve_in_runs(solve_lines, stream, out)
+
+
+def _finite_size(_ctx: click.Context, _param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value!r} is not a finite number of pixels")
+    return value
+
+
+@click.command(context_settings=POSITION_CONTEXT)
 @click.argument("position", nargs=-1, required=True)
 @click.option("--solution", is_flag=True, help="Draw the best line on the diagram.")
 @click.option("--mono", is_flag=True, help="Black-and-white print: red pips drawn hollow.")
 @click.option("--lines", is_flag=True, help="Cat's Cradle: overlay the 18 lines.")
 @click.option("--coordinates", is_flag=True, help="Cat's Cradle: label rows and columns.")
-@click.option("--size", type=click.FloatRange(min=16), help="Width in pixels (default: natural).")
 @click.option(
-    "-o", "--output", default="-", show_default=True, help="The SVG file to write; - for stdout."
+    "--size",
+    type=click.FloatRange(min=16, max=100_000),
+    callback=_finite_size,
+    help="Width in pixels (default: natural).",
+)
+@click.option(
+    "-o",
+    "--output",
+    default="-",
+    show_default=True,
+    help="The SVG file to write (in a folder if it ends with /); - for stdout.",
 )
 @game_option("The game of the position.")
 def svg(
@@ -93,7 +127,7 @@ def svg(
       puzzlegen svg "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S" -o layout.svg
       puzzlegen svg --solution --mono JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S -o sol.svg
     """
-    from puzzlegen.fileio import write_text
+    from puzzlegen.fileio import output_path, write_text
 
     text = game.position_svg(
         read_position_arg(position),
@@ -103,10 +137,14 @@ def svg(
         **_given(lines=lines, coordinates=coordinates),
     )
     if output == "-":
-        click.echo(text, nl=False)
+        # An SVG file is UTF-8 whatever the terminal's locale.
+        stdout = sys.stdout.buffer
+        stdout.write(text.encode("utf-8"))
+        stdout.flush()
     else:
-        write_text(Path(output), text)
-        click.echo(f"Wrote {output}", err=True)
+        path = output_path(output, "solution.svg" if solution else "position.svg")
+        write_text(path, text)
+        click.echo(f"Wrote {path}", err=True)
 
 
 COMMANDS = (deal, solve, svg)

@@ -59,9 +59,9 @@ from puzzlegen.games import Game
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("output") / "book.pdf",
+    default=str(Path("output") / "book.pdf"),
     show_default=True,
+    help="The PDF file to write (book.pdf in a folder if it ends with /).",
 )
 @game_option("The game whose puzzles to print.")
 def book(
@@ -80,7 +80,7 @@ def book(
     publisher: str,
     isbn: str,
     edition: str,
-    output: Path,
+    output: str,
     game: Game,
 ) -> None:
     """Make a print-ready PDF book of COUNT puzzles with solutions.
@@ -98,7 +98,8 @@ def book(
       puzzlegen book --count 100 --page-size 6x9 --bleed --title "Cat's Cradle 1"
       puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
     """
-    from puzzlegen.publish import choose_book_puzzles, make_book
+    from puzzlegen.fileio import output_path
+    from puzzlegen.publish import book_venue, choose_book_puzzles, make_book
     from puzzlegen.render.book import BookOptions, check_isbn
 
     if level and mix:
@@ -115,8 +116,6 @@ def book(
             isbn = check_isbn(isbn)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--isbn'") from None
-    with status("Choosing puzzles…"):
-        puzzles = choose_book_puzzles(game, count, level=level, seed=seed, db=db)
     options = BookOptions(
         title=title,
         page_size=page_size,
@@ -128,8 +127,13 @@ def book(
         isbn=isbn,
         edition=edition,
     )
+    path = output_path(output, "book.pdf")
+    with status("Choosing puzzles…"):
+        puzzles = choose_book_puzzles(
+            game, count, level=level, seed=seed, db=db, venue=book_venue(options)
+        )
     with status("Typesetting the book…"):
-        made = make_book(game, puzzles, output, options, db=db)
+        made = make_book(game, puzzles, path, options, db=db)
     click.echo(f"Wrote {made.path}: {len(made.puzzles)} puzzles, {made.size // 1024} KiB")
 
 

@@ -26,24 +26,39 @@ MIXED = "\n".join(
 
 
 def _run(
-    entry: object, argv: list[str], text: str, monkeypatch: pytest.MonkeyPatch, capsys: object
+    entry: object,
+    argv: list[str],
+    text: str | bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: object,
 ) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    data = text.encode() if isinstance(text, str) else text
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
     status = entry(argv)  # type: ignore[operator]
     out, err = capsys.readouterr()  # type: ignore[attr-defined]
     return status, out, err
 
 
+# Bytes that are not UTF-8 and a line over the 64 KB bound: each line answered alone.
+SPOILED = b"JC 9S \xff\n" + b"AS " * 30_000 + b"\n" + WORKED.encode() + b"\n"
+
+
 @pytest.mark.parametrize("argv", [list(a) for a in launch.FAST])
-@pytest.mark.parametrize("text", [MIXED, WORKED + "\n", ""])
+@pytest.mark.parametrize("text", [MIXED, WORKED + "\n", "", SPOILED])
 def test_fast_lane_matches_the_full_command(
-    argv: list[str], text: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    argv: list[str],
+    text: str | bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     fast = _run(launch.main, argv, text, monkeypatch, capsys)
     full = _run(full_main, argv, text, monkeypatch, capsys)
     assert fast == full
     if text == MIXED:
         assert fast[0] == 1 and len(fast[1].splitlines()) == 6
+    if text == SPOILED:
+        errors = [line for line in fast[1].splitlines() if line.startswith('{"error"')]
+        assert fast[0] == 1 and len(fast[1].splitlines()) == 3 and len(errors) == 2
 
 
 def test_other_commands_go_to_the_full_command_line(

@@ -57,7 +57,7 @@ def test_solve_batch_goes_on_after_a_bad_line(
 ) -> None:
     bad = DEAL.replace("KS", "AS")
     lines = f"{DEAL}\n\n{bad}\n{DEAL}\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(lines.encode())))
     status, out, _ = run(capsys, "solve", "--game", "pendulum", "--json", "--method", "up-4", "-")
     assert status == 1
     rows = [json.loads(x) for x in out.splitlines()]

@@ -67,7 +67,8 @@ def solve(position: tuple[str, ...], as_json: bool, method: str | None, game: Ga
     """
     extras = _given(method=method)
     if as_json and list(position) == ["-"]:
-        if not solve_batch(game, sys.stdin.buffer, sys.stdout, **extras):
+        stdout = sys.stdout
+        if not solve_batch(game, sys.stdin.buffer, stdout, **extras):
             raise click.exceptions.Exit(EXIT_INVALID)
         return
     click.echo(game.solve_text(read_position_arg(position), as_json=as_json, **extras))
@@ -77,8 +78,8 @@ def solve_batch(game: Game, stream: BinaryIO, out: TextIO, **extras: object) -> 
     """Solve one position a line of ``stream``; False if any line was bad (see textio)."""
     from puzzlegen.textio import solve_in_runs
 
-    def solve_lines(lines: Iterable[str], out: TextIO) -> bool:
-        return game.solve_lines(lines, out, **extras)
+    def solve_lines(lines: Iterable[str], sink: TextIO) -> bool:
+        return game.solve_lines(lines, sink, **extras)
 
     return solve_in_runs(solve_lines, stream, out)
 

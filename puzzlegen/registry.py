@@ -19,6 +19,7 @@ from puzzlegen.games import Game
 #: The games puzzlegen ships: registry name -> ``"module:attribute"`` of its Game object.
 SHIPPED: dict[str, str] = {
     "cats-cradle": "puzzlegen.catscradle.plugin:CATS_CRADLE",
+    "pendulum": "puzzlegen.pendulum.plugin:PENDULUM",
 }
 
 #: Streaming batch solvers the console script may run without the full command

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Iterable
 from typing import BinaryIO, TextIO
 
 import click
@@ -51,8 +52,9 @@ def deal(seed: str, as_json: bool, game: Game) -> None:
     is_flag=True,
     help="Write JSON. With '-' read one position a line and write one JSON object a line.",
 )
+@click.option("--method", help="Pendulum: solve only this building method (up-1 … down-6).")
 @game_option("The game of the position.")
-def solve(position: tuple[str, ...], as_json: bool, game: Game) -> None:
+def solve(position: tuple[str, ...], as_json: bool, method: str | None, game: Game) -> None:
     """Find the best line of play of POSITION (in the game's notation, or '-' for stdin).
 
     See 'puzzlegen --help' for each game's notation.
@@ -61,20 +63,25 @@ def solve(position: tuple[str, ...], as_json: bool, game: Game) -> None:
     Examples:
       puzzlegen solve "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
       puzzlegen solve --json - < positions.txt   (one JSON object a line)
+      puzzlegen solve --game pendulum --method up-3 "QD 7S 4D …"   (48 cards, row by row)
     """
+    extras = _given(method=method)
     if as_json and list(position) == ["-"]:
         stdout = sys.stdout
-        if not solve_batch(game, sys.stdin.buffer, stdout):
+        if not solve_batch(game, sys.stdin.buffer, stdout, **extras):
             raise click.exceptions.Exit(EXIT_INVALID)
         return
-    click.echo(game.solve_text(read_position_arg(position), as_json=as_json))
+    click.echo(game.solve_text(read_position_arg(position), as_json=as_json, **extras))
 
 
-def solve_batch(game: Game, stream: BinaryIO, out: TextIO) -> bool:
+def solve_batch(game: Game, stream: BinaryIO, out: TextIO, **extras: object) -> bool:
     """Solve one position a line of ``stream``; False if any line was bad (see textio)."""
     from puzzlegen.textio import solve_in_runs
 
-    return solve_in_runs(game.solve_lines, stream, out)
+    def solve_lines(lines: Iterable[str], sink: TextIO) -> bool:
+        return game.solve_lines(lines, sink, **extras)
+
+    return solve_in_runs(solve_lines, stream, out)
 
 
 def _finite_size(_ctx: click.Context, _param: click.Parameter, value: float | None) -> float | None:

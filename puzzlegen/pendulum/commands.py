@@ -1,0 +1,95 @@
+"""Pendulum's side of ``puzzlegen deal`` and ``solve``.
+
+``solve`` takes a deal (48 cards) and solves it under every method, or under
+the one ``method`` names; it also takes a position's text (see
+:mod:`puzzlegen.pendulum.position`), which carries its own method.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import TextIO
+
+from puzzlegen.errors import InvalidInputError
+from puzzlegen.pendulum.methods import METHODS, Method
+from puzzlegen.pendulum.position import Deal, Position
+from puzzlegen.pendulum.solver import MethodResult, solve_position
+
+
+def deal_text(seed: str, *, as_json: bool = False) -> str:
+    deal = Deal.from_seed(seed)
+    if as_json:
+        return json.dumps({"deal": str(deal)})
+    heading = f"Deal for seed {seed!r}: {deal}"
+    return "\n".join([heading, "", "Six rows, top row first:", deal.grid()])
+
+
+def _parse(text: str, method: str | None) -> tuple[dict[str, str], list[Position]]:
+    """The input's JSON key and the starting positions to solve."""
+    chosen = Method.parse(method) if method is not None else None
+    if "|" in text:
+        position = Position.parse(text)
+        if chosen is not None and chosen != position.method:
+            raise InvalidInputError(
+                f"--method {method} does not match the position's method {position.method}"
+            )
+        return {"position": str(position)}, [position]
+    deal = Deal.parse(text)
+    methods = [chosen] if chosen is not None else list(METHODS)
+    return {"deal": str(deal)}, [deal.start(m) for m in methods]
+
+
+def _solve(text: str, method: str | None) -> tuple[dict[str, str], list[MethodResult]]:
+    head, starts = _parse(text, method)
+    return head, [solve_position(p) for p in starts]
+
+
+def _method_of(method: object) -> str | None:
+    if method is None:
+        return None
+    if not isinstance(method, str):
+        raise InvalidInputError(f"--method takes a method's name, got {method!r}")
+    return method
+
+
+def solve_text(text: str, *, as_json: bool = False, method: object = None) -> str:
+    head, results = _solve(text, _method_of(method))
+    if as_json:
+        return json.dumps({**head, "methods": [r.to_json() for r in results]})
+    lines = []
+    for r in results:
+        if r.won:
+            swings = "swing" if r.par == 1 else "swings"
+            lines.append(f"{r.method!s:<7} wins: par {r.par} {swings}, {r.card_moves} card moves")
+        else:
+            lines.append(f"{r.method!s:<7} loses")
+    winners = [r for r in results if r.won]
+    summary = (
+        f"{len(winners)} of {len(results)} methods win."
+        if len(results) > 1
+        else ("It wins." if winners else "It loses.")
+    )
+    out = [*lines, "", summary]
+    if len(results) == 1 and winners:
+        out += ["", "The line: " + ", ".join(str(m) for m in winners[0].moves) + "."]
+    return "\n".join(out)
+
+
+def solve_lines(lines: Iterable[str], out: TextIO, *, method: object = None) -> bool:
+    """One JSON object a line; a bad line gets ``{"error": ...}`` and the batch goes on."""
+    all_valid = True
+    name = _method_of(method)
+    for raw in lines:
+        text = raw.strip()
+        if not text:
+            continue
+        try:
+            head, results = _solve(text, name)
+            payload: dict[str, object] = {**head, "methods": [r.to_json() for r in results]}
+        except InvalidInputError as exc:
+            payload = {"error": str(exc)}
+            all_valid = False
+        out.write(json.dumps(payload) + "\n")
+        out.flush()
+    return all_valid

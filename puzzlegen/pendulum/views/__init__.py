@@ -1,0 +1,1 @@
+"""Pendulum drawn and told: board diagrams (:mod:`.board`) and prose (:mod:`.prose`)."""

@@ -1,0 +1,133 @@
+"""Pendulum positions as :class:`~puzzlegen.diagram.Diagram` s.
+
+The picture follows the old book's table: the four foundations in a line
+above the layout, two at each side with a space between; below them the six
+rows of eight cells, row 0 on top.  Each pile fans downwards, base first, so
+every card's rank and suit show; a row is as tall as its tallest pile.  The
+two privileged corners of the top row are shaded and carry a small marker.
+Colour prints red suits red; mono draws their pips hollow.
+"""
+
+from __future__ import annotations
+
+from puzzlegen.cards import SUITS, Card
+from puzzlegen.diagram import Diagram, Group, Path, Pip, Rect, Text
+from puzzlegen.pendulum.position import COLS, CORNERS, ROWS, Position
+
+CARD_W = 30.0
+CARD_H = 36.0
+PAD = 2.5
+STRIP = 11.0  # the visible strip of a card with another packed on it
+INDEX = 9.0
+BIG = 13.0
+CELL_W = CARD_W + 2 * PAD
+MARGIN = 4.0
+HEAD = 13.0  # the method line above the foundations
+GAP = 6.0  # between the foundations and the layout
+RED = "#c0182b"
+BLACK = "#000000"
+CORNER_FILL = "#f3e3b3"
+CORNER_MONO = "#e4e4e4"
+
+Item = Rect | Text | Pip | Path | Group
+
+#: Columns of the foundation line: two at the left, two at the right.
+FOUNDATION_COLS = (0, 1, 6, 7)
+
+
+def card_group(card: Card, x: float, y: float, *, top: bool, mono: bool) -> Group:
+    """One card, its rank and pip in the corner; the top card of a pile also a big pip."""
+    if card.red:
+        fill, stroke, ink = ("#ffffff", BLACK, BLACK) if mono else (RED, None, RED)
+    else:
+        fill, stroke, ink = BLACK, None, BLACK
+    pip = INDEX * 0.8
+    items: list[Item] = [
+        Rect(x, y, CARD_W, CARD_H, fill="#ffffff", stroke="#333333", radius=3.0, css="face"),
+        Text(x + 2.5, y + 1 + INDEX * 0.85, card.rank_name, INDEX, fill=ink, bold=True,
+             css="rank"),
+        Pip(card.suit.value, x + CARD_W - 2.5 - pip, y + 1.5, pip, fill, stroke,
+            1.0 if stroke else 0, css="pip"),
+    ]
+    if top:
+        cx, cy = x + CARD_W / 2, y + STRIP + (CARD_H - STRIP) / 2
+        items.append(Pip(card.suit.value, cx - BIG / 2, cy - BIG / 2, BIG, fill, stroke,
+                         1.2 if stroke else 0, css="pip pip-large"))
+    colour = "red" if card.red else "black"
+    css = f"card {colour} rank-{card.rank_name} suit-{card.suit.value}" + (" top" if top else "")
+    return Group(css, tuple(items), title=card.symbol())
+
+
+def board_diagram(
+    position: Position, *, mono: bool = False, title: str | None = None, caption: str = ""
+) -> Diagram:
+    """``position`` drawn: foundations, six rows of fanned piles, the corners marked.
+
+    ``caption`` is a line of text under the layout (for instance the answer).
+    """
+    left = MARGIN
+    top = MARGIN + HEAD
+    found_y = top
+    layout_y = found_y + CARD_H + 2 * PAD + GAP
+    heights = [max(1, *(len(position.cells[r * COLS + c]) for c in range(COLS)))
+               for r in range(ROWS)]
+    row_h = [CARD_H + 2 * PAD + (h - 1) * STRIP for h in heights]
+    row_y = [layout_y + sum(row_h[:r]) for r in range(ROWS)]
+    width = 2 * MARGIN + COLS * CELL_W
+    height = row_y[-1] + row_h[-1] + MARGIN + (14.0 if caption else 0.0)
+    groups: list[Group] = []
+
+    method = position.method
+    order = " ".join(Card(v, SUITS[0]).rank_name for v in method.order)
+    groups.append(Group("method", (
+        Text(left, MARGIN + 9.5, f"{method}: {order}", 9.5, bold=True, css="method-line"),
+        Text(width - MARGIN, MARGIN + 9.5, f"next swing: {position.next_swing}", 9.0,
+             anchor="end", css="swing-line"),
+    )))
+
+    homes: list[Item] = []
+    for suit, col in zip(SUITS, FOUNDATION_COLS, strict=True):
+        x = left + col * CELL_W + PAD
+        homes.append(card_group(position.foundation_top(suit), x, found_y + PAD, top=True,
+                                mono=mono))
+    groups.append(Group("foundations", tuple(homes), title="Foundations"))
+
+    cells: list[Group] = []
+    for index, pile in enumerate(position.cells):
+        r, c = divmod(index, COLS)
+        x, y = left + c * CELL_W, row_y[r]
+        items: list[Item] = []
+        corner = r == 0 and c in CORNERS
+        if corner:
+            items.append(Rect(x + 0.5, y + 0.5, CELL_W - 1, row_h[r] - 1,
+                              fill=CORNER_MONO if mono else CORNER_FILL, stroke="#8a6d1e",
+                              stroke_width=1.0, radius=2.0, css="corner-mark"))
+        if not pile:
+            items.append(Rect(x + PAD, y + PAD, CARD_W, CARD_H, fill=None, stroke="#999999",
+                              stroke_width=1.0, radius=3.0, dash=(2.0, 2.0), css="space"))
+        for depth, card in enumerate(pile):
+            items.append(card_group(card, x + PAD, y + PAD + depth * STRIP,
+                                    top=depth == len(pile) - 1, mono=mono))
+        if corner:
+            # A small triangle in the cell's outer corner: privileged, whatever lies on it.
+            tx = x + 1.0 if c == 0 else x + CELL_W - 1.0
+            dx = 7.0 if c == 0 else -7.0
+            items.append(Path((("M", tx, y + row_h[r] - 1.0), ("L", tx + dx, y + row_h[r] - 1.0),
+                               ("L", tx, y + row_h[r] - 8.0), ("Z",)),
+                              fill="#8a6d1e", css="corner-flag"))
+        css = "cell" + (" corner" if corner else "") + ("" if pile else " empty")
+        cells.append(Group(css, tuple(items), title=f"({r},{c})"))
+    groups.append(Group("layout", tuple(cells)))
+    if caption:
+        groups.append(Group("caption", (
+            Text(left, height - MARGIN - 2.0, caption, 9.0, css="caption-line"),
+        )))
+    return Diagram(width, height, title or "Pendulum", str(position), tuple(groups))
+
+
+def rules_diagram(*, mono: bool = False) -> Diagram:
+    """The opening of the seed's worked example style: a deal laid out, corners marked."""
+    from puzzlegen.pendulum.position import Deal
+
+    return board_diagram(Deal.from_seed("rules").start("up-1"), mono=mono,
+                         title="The layout")

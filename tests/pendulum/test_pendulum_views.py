@@ -1,0 +1,100 @@
+"""Pendulum's board diagrams and prose."""
+
+from __future__ import annotations
+
+import functools
+
+from puzzlegen.cards import Card
+from puzzlegen.diagram import Diagram, Group, Rect
+from puzzlegen.pendulum import puzzle as pp
+from puzzlegen.pendulum.position import Deal, Move, Position
+from puzzlegen.pendulum.views.board import RED, board_diagram
+from puzzlegen.pendulum.views.prose import line_sentences, line_text, method_phrase
+
+
+@functools.cache
+def win_puzzle() -> pp.Puzzle:
+    puzzle = pp.make_puzzle(pp.WIN_IN_PAR, "book-3")
+    assert puzzle is not None
+    return puzzle
+
+
+def groups(item: Diagram | Group) -> list[Group]:
+    found: list[Group] = []
+    for child in item.items:
+        if isinstance(child, Group):
+            found.append(child)
+            found.extend(groups(child))
+    return found
+
+
+def cards_of(diagram: Diagram) -> list[Group]:
+    return [g for g in groups(diagram) if g.css.startswith("card ")]
+
+
+def colours(item: Diagram | Group) -> set[str]:
+    out: set[str] = set()
+    for child in item.items:
+        if isinstance(child, Group):
+            out |= colours(child)
+        else:
+            out |= {v for v in (getattr(child, "fill", None), getattr(child, "stroke", None)) if v}
+    return out
+
+
+def test_start_shows_four_foundations_and_48_cards_with_corners_marked() -> None:
+    diagram = board_diagram(Deal.from_seed(1).start("up-3"))
+    assert len(cards_of(diagram)) == 48 + 4
+    corners = [g for g in groups(diagram) if "corner" in g.css.split()]
+    assert [g.title for g in corners] == ["(0,0)", "(0,7)"]
+    assert diagram.desc.startswith("up-3 |")
+    assert RED in colours(diagram)
+    assert RED not in colours(board_diagram(Deal.from_seed(1).start("up-3"), mono=True))
+
+
+def test_piles_fan_so_every_card_shows() -> None:
+    puzzle = win_puzzle()
+    position = puzzle.deal.start(puzzle.results[0].method)
+    tallest = position
+    for after in position.replay(puzzle.results[0].moves):
+        if max(map(len, after.cells)) > max(map(len, tallest.cells)):
+            tallest = after
+    height = max(map(len, tallest.cells))
+    assert height >= 2
+    diagram = board_diagram(tallest)
+    cell = next(g for g in groups(diagram) if g.css.startswith("cell")
+                and len([c for c in g.items if isinstance(c, Group)]) == height)
+    faces = [next(i for i in c.items if isinstance(i, Rect)) for c in cell.items
+             if isinstance(c, Group)]
+    ys = [f.y for f in faces]
+    assert ys == sorted(ys) and len(set(ys)) == height  # each card lower than the one under
+    assert diagram.height > board_diagram(position).height
+
+
+def test_prose_groups_outs_and_names_the_swings() -> None:
+    puzzle = win_puzzle()
+    result = puzzle.results[0]
+    start = puzzle.deal.start(result.method)
+    sentences = line_sentences(start, result.moves)
+    swings = [m for m in result.moves if m.kind == "swing"]
+    assert sum(s.startswith("Swing to the") for s in sentences) == len(swings)
+    assert sentences.count(f"Swing to the {swings[0].side}.") >= 1
+    outs = sum(1 for m in result.moves if m.kind == "out")
+    assert sum(s.endswith(" out.") for s in sentences) < outs  # runs share a sentence
+    text = line_text(start, result)
+    assert text.startswith(method_phrase(str(result.method)).capitalize())
+
+
+def test_prose_of_a_pack_and_a_run_out() -> None:
+    # up-1: the 2 and 3 of clubs lie exposed at the foot of columns 0 and 1.
+    deal = Deal.from_seed(1)
+    cards = list(deal.cards)
+    two, three = Card.parse("2C"), Card.parse("3C")
+    i, j = cards.index(two), cards.index(three)
+    cards[i], cards[40] = cards[40], cards[i]
+    j = cards.index(three)
+    cards[j], cards[41] = cards[41], cards[j]
+    start = Position.parse(str(Deal(tuple(cards)).start("up-1")))
+    moves = [Move.out(two), Move.out(three)]
+    assert line_sentences(start, moves) == ["The two and three of clubs go out."]
+    assert method_phrase("down-2") == "building down by twos"

@@ -16,8 +16,9 @@ import time
 from collections import Counter
 
 from puzzlegen.catscradle.plugin import CATS_CRADLE
-from puzzlegen.catscradle.puzzle import KINDS, LEVELS, make_puzzle
+from puzzlegen.catscradle.puzzle import KINDS, make_puzzle
 from puzzlegen.daily import daily_puzzle, date_range
+from puzzlegen.games import LEVELS
 
 
 def main() -> None:

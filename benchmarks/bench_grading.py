@@ -37,9 +37,10 @@ from scipy.stats import spearmanr
 
 from puzzlegen.catscradle.players import LADDER, random_play_share
 from puzzlegen.catscradle.plugin import CATS_CRADLE, schedule_for
-from puzzlegen.catscradle.puzzle import LEVELS, Puzzle, make_puzzle
+from puzzlegen.catscradle.puzzle import Puzzle, make_puzzle
 from puzzlegen.catscradle.solver import analyse
 from puzzlegen.daily import daily_puzzle, date_range
+from puzzlegen.games import LEVELS
 
 Row = dict[str, Any]
 

@@ -19,8 +19,9 @@ from conftest import DATA, own
 from puzzlegen.catalog import Catalog
 from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.position import Position
-from puzzlegen.catscradle.puzzle import LEVELS, from_position, make_puzzle
+from puzzlegen.catscradle.puzzle import from_position, make_puzzle
 from puzzlegen.errors import CatalogError, WorkerError
+from puzzlegen.games import LEVELS
 from puzzlegen.generator import difficulty, generate, puzzles_from_catalog, puzzles_from_seed
 
 WORKER_DIED = 3

@@ -43,10 +43,10 @@ from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.solver import Line, analyse, novice_line
 from puzzlegen.catscradle.wholegame import play
 from puzzlegen.errors import InvalidInputError, PuzzleIdError
+from puzzlegen.games import LEVELS
 from puzzlegen.rng import SeededStream
 
 KINDS = ("opening", "midgame")
-LEVELS = ("Easy", "Medium", "Hard", "Expert")  # the scale of puzzlegen.games.LEVELS
 
 #: The gradings, oldest first; :data:`GRADING` is the one in force.
 GRADINGS = ("v1", "v2")
@@ -94,21 +94,14 @@ def level_for(par: int, insight: int) -> str:
 
 def transfers(line: Line) -> int:
     """Moves of a card that already rested on a card (on to its support's twin)."""
-    count = 0
-    position = line.position
-    for move in line.moves:
-        count += len(position.cells[move.src]) > 1
-        position = position._moved(move.src, move.dst)
-    return count
+    return sum(before.is_transfer(move) for before, move, _ in line.position.replay(line.moves))
 
 
 def cleared_stacks(line: Line) -> list[int]:
     """For each cell the line empties, the most cards it held during the line."""
     tallest = [len(s) for s in line.position.cells]
-    position = line.position
-    for move in line.moves:
-        position = position._moved(move.src, move.dst)
-        tallest[move.dst] = max(tallest[move.dst], len(position.cells[move.dst]))
+    for _, move, after in line.position.replay(line.moves):
+        tallest[move.dst] = max(tallest[move.dst], len(after.cells[move.dst]))
     return [tallest[i] for i in range(CELLS) if line.position.cells[i] and not line.final.cells[i]]
 
 

@@ -17,7 +17,6 @@ from puzzlegen.catscradle.views.board import (
     board_diagram,
     created_spaces,
     final_diagram,
-    is_transfer,
     key_diagram,
     lines_diagram,
     strip_diagram,
@@ -101,7 +100,7 @@ def test_transfers_are_drawn_dashed() -> None:
     position = WORKED
     for text in ("JC on QH", "3C on 4D", "3C on 4H"):
         move = Move.parse(text, position)
-        moves.append((move, is_transfer(position, move)))
+        moves.append((move, position.is_transfer(move)))
         position = position.apply(move)
     assert [t for _, t in moves] == [False, False, True]
     arrows = groups(board_diagram(WORKED, arrows=[m for m, _ in moves]), "arrow")

@@ -14,7 +14,6 @@ from puzzlegen.catscradle.canonical import Disguise, canonical_key
 from puzzlegen.catscradle.players import LADDER, random_play_share
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.puzzle import (
-    LEVELS,
     RUNG_LEVELS,
     TAGS,
     Puzzle,
@@ -30,7 +29,7 @@ from puzzlegen.catscradle.puzzle import (
 )
 from puzzlegen.catscradle.solver import analyse
 from puzzlegen.errors import InvalidInputError, PuzzleIdError
-from puzzlegen.games import parse_level
+from puzzlegen.games import LEVELS, parse_level
 
 HINTS = {
     row.split(" | ")[0]: Position.parse(row.split(" | ")[1])

@@ -39,7 +39,6 @@ LABEL = 12.0  # room for row/column numbers
 #: The smallest scale at which every text and stroke of a board stays printable.
 MIN_SCALE = 0.78
 #: The height of a diagram with no stacks and no labels.
-PLAIN_HEIGHT = 2 * MARGIN + 4 * (CARD_H + 2 * PAD)
 PLAIN_WIDTH = 2 * MARGIN + 4 * CELL_W
 
 RED = "#c0182b"
@@ -302,11 +301,6 @@ def _arrow(
     )
 
 
-def is_transfer(position: Position, move: Move) -> bool:
-    """A card resting on another can only move on to that card's twin: a transfer."""
-    return len(position.cells[move.src]) > 1
-
-
 def _spread(index: int, count: int) -> float:
     """Horizontal offset of the ``index``-th of ``count`` arrows meeting one card."""
     if count <= 1:
@@ -444,8 +438,7 @@ def _arrows(layout: _Layout, arrows: Sequence[Move], mono: bool) -> Group:
     badges = _Badges(layout.corners(), (layout.width, layout.height))
     seen: dict[tuple[int, int], int] = {}
     drawn: list[Item] = []
-    position = layout.position
-    for index, move in enumerate(arrows):
+    for index, (position, move, _) in enumerate(layout.position.replay(arrows)):
         pair = (min(move.src, move.dst), max(move.src, move.dst))
         repeat = seen.get(pair, 0)
         seen[pair] = repeat + 1
@@ -455,10 +448,9 @@ def _arrows(layout: _Layout, arrows: Sequence[Move], mono: bool) -> Group:
         out, into = leaving[move.src], arriving[move.dst]
         sx += _spread(out.index(index), len(out))
         ex += _spread(into.index(index), len(into))
-        transfer = is_transfer(position, move)
+        transfer = position.is_transfer(move)
         target = layout.card_xy(move.dst, max(0, len(layout.position.cells[move.dst]) - 1))
         drawn.append(_arrow(index + 1, (sx, sy), (ex, ey), bend, mono, transfer, badges, target))
-        position = position.apply(move)
     return Group("arrows", tuple(drawn))
 
 

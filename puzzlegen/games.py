@@ -57,6 +57,16 @@ class Puzzle(Protocol):
         ...
 
     @property
+    def rung(self) -> int:
+        """Difficulty within the level, 0 upwards (the game's ladder of players): a sort key."""
+        ...
+
+    @property
+    def publishable(self) -> bool:
+        """Worth printing (Cat's Cradle says no to a one-move answer)."""
+        ...
+
+    @property
     def id(self) -> str: ...
     @property
     def key(self) -> str:
@@ -127,6 +137,11 @@ class Game(Protocol):
 
     @property
     def kinds(self) -> tuple[str, ...]: ...
+
+    @property
+    def kind_names(self) -> dict[str, str]:
+        """Each kind as a reader sees it: ``{"midgame": "a mid-game position with stacks"}``."""
+        ...
 
     @property
     def tags(self) -> tuple[str, ...]: ...

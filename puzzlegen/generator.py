@@ -49,12 +49,12 @@ def candidate(game: Game, kind: str | None, seed: str, index: int) -> Job:
 
 def publishable(puzzle: Puzzle) -> bool:
     """Worth printing (a game's puzzle may say it is not: for Cat's Cradle, a one-move answer)."""
-    return bool(getattr(puzzle, "publishable", True))
+    return puzzle.publishable
 
 
 def difficulty(puzzle: Puzzle) -> tuple[int, int]:
     """Sort key: level, then (where the game grades finer) the grade within it."""
-    return LEVELS.index(puzzle.level), int(getattr(puzzle, "rung", 0))
+    return LEVELS.index(puzzle.level), puzzle.rung
 
 
 def grade_candidate(job: Job) -> dict[str, Any] | None:

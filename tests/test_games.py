@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, ClassVar, TextIO
 
 import pytest
 from pypdf import PdfReader
@@ -34,6 +34,8 @@ class TokenPuzzle:
     kind: str = "toy"
     seed: str | None = None
     game: str = "toy"
+    rung: int = 0
+    publishable: bool = True
 
     @property
     def tags(self) -> tuple[str, ...]:
@@ -85,6 +87,7 @@ class ToyGame:
     position_caption = "The number"
     diagram_aspect = 0.6
     kinds: tuple[str, ...] = ("toy", "big")
+    kind_names: ClassVar[dict[str, str]] = {"toy": "a number", "big": "a big number"}
     tags: tuple[str, ...] = ("odd",)
     level_rules = "Toy levels go by the number."
 

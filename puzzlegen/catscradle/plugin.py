@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from puzzlegen.catscradle import puzzle as cc
 from puzzlegen.games import reject_extras
@@ -123,6 +123,10 @@ class CatsCradle:
     #: A layout with no stacks is a little taller than wide (see views.board).
     diagram_aspect = 1.25
     kinds: tuple[str, ...] = cc.KINDS
+    kind_names: ClassVar[dict[str, str]] = {
+        "opening": "a fresh layout",
+        "midgame": "a mid-game position with stacks",
+    }
     tags: tuple[str, ...] = cc.TAGS
     level_rules = cc.LEVEL_RULES
     #: The schedule for dates from now on (the latest version).

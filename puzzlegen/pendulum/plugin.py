@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from puzzlegen.games import reject_extras
 from puzzlegen.pendulum import puzzle as pp
@@ -62,6 +62,10 @@ class Pendulum:
     position_caption = "Deal, row by row"
     diagram_aspect = 1.25
     kinds: tuple[str, ...] = pp.KINDS
+    kind_names: ClassVar[dict[str, str]] = {
+        pp.CHOOSE: "which methods win this deal?",
+        pp.WIN_IN_PAR: "win with a given method in the fewest swings",
+    }
     tags: tuple[str, ...] = pp.TAGS
     level_rules = pp.LEVEL_RULES
 

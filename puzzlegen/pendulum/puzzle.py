@@ -248,6 +248,11 @@ class Puzzle:
         return LEVELS[min(self.score, len(LEVELS) - 1)]
 
     @property
+    def publishable(self) -> bool:
+        """Every Pendulum puzzle is worth printing (the kinds already exclude trivial deals)."""
+        return True
+
+    @property
     def rung(self) -> int:
         """Finer grade within a level: the answer's swings."""
         return self.best.par or 0

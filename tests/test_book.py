@@ -396,3 +396,16 @@ def test_books_from_a_catalog_never_repeat(tmp_path: Path) -> None:
 
 def _unused(*_: Any) -> None:  # keep imports honest for mypy
     pass
+
+
+def test_a_story_that_cannot_be_laid_out_is_one_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from reportlab.platypus.doctemplate import LayoutError
+
+    def too_tall(*_args: object, **_kwargs: object) -> None:
+        raise LayoutError("Flowable <Table@0x7f> too large on page 5 in frame 'normal'")
+
+    monkeypatch.setattr(book_module._Book, "build", too_tall)
+    with pytest.raises(BookError, match="cannot be laid out on 6x9 pages: Flowable"):
+        build_book(CATS_CRADLE, puzzles_from_seed(1, seed="lay", game=CATS_CRADLE), BookOptions())

@@ -47,6 +47,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 import puzzlegen
 from puzzlegen.diagram import Diagram
@@ -925,7 +926,14 @@ def _typeset(
         if index == 0:
             story += [_Marker("section", "notes"), Paragraph("Notes", styles["h1"])]
         story.append(_Ruled(colour))
-    doc.build(story)
+    try:
+        doc.build(story)
+    except LayoutError as exc:
+        # A flowable taller than a page (an answer too long to set): say so, no traceback.
+        reason = " ".join(str(exc).split())[:160]
+        raise BookError(
+            f"the book cannot be laid out on {options.page_size} pages: {reason}"
+        ) from None
     reader_pages = doc.page
     return _Pass(buffer.getvalue(), reader_pages, dict(doc.found))
 

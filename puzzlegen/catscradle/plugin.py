@@ -52,21 +52,24 @@ class ScheduleVersion:
 #: The daily schedules, oldest first.  A date's puzzle is chosen by the last
 #: version whose ``first`` is on or before it, so a new version never changes
 #: a date already published.
+#: Weekday (Monday = 0) -> (kind, level): easiest on Monday, a mid-game position on Sunday.
+WEEK = {
+    0: ("opening", "Easy"),
+    1: ("opening", "Easy"),
+    2: ("opening", "Medium"),
+    3: ("opening", "Medium"),
+    4: ("opening", "Hard"),
+    5: ("opening", "Expert"),
+    6: ("midgame", "Hard"),
+}
+
 DAILY_SCHEDULES = (
     # v1: par plus insight; Sunday's Hard mid-game was often a single move.
     ScheduleVersion(
         "v1",
         dt.date.min,
         "v1",
-        {
-            0: ("opening", "Easy"),
-            1: ("opening", "Easy"),
-            2: ("opening", "Medium"),
-            3: ("opening", "Medium"),
-            4: ("opening", "Hard"),
-            5: ("opening", "Expert"),
-            6: ("midgame", "Hard"),
-        },
+        WEEK,
         one_move=True,
     ),
     # v2: levels from the ladder of players; no one-move puzzle.  Within a
@@ -79,15 +82,7 @@ DAILY_SCHEDULES = (
         "v2",
         dt.date(2027, 1, 1),
         "v2",
-        {
-            0: ("opening", "Easy"),
-            1: ("opening", "Easy"),
-            2: ("opening", "Medium"),
-            3: ("opening", "Medium"),
-            4: ("opening", "Hard"),
-            5: ("opening", "Expert"),
-            6: ("midgame", "Hard"),
-        },
+        WEEK,
         one_move=False,
         pars={1: range(5, 17), 2: range(1, 5), 3: range(5, 17), 6: range(4, 17)},
     ),

@@ -302,7 +302,14 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         ),
         "subtitle": style("subtitle", fontSize=12, leading=17, alignment=TA_CENTER),
         "h1": style("h1", fontName=FONT_BOLD, fontSize=16, leading=20, spaceAfter=10),
-        "h2": style("h2", fontName=FONT_BOLD, fontSize=12, leading=16, spaceBefore=6, spaceAfter=6),
+        "h2": style(
+            "h2",
+            fontName=FONT_BOLD,
+            fontSize=12,
+            leading=16,
+            spaceBefore=6,
+            spaceAfter=6,
+        ),
         "solution_head": style("solution_head", fontName=FONT_BOLD, spaceAfter=2),
         "told_head": style("told_head", fontName=FONT_BOLD, spaceAfter=2, spaceBefore=12),
         "toc": style("toc", fontSize=11, leading=18, spaceAfter=0),
@@ -593,7 +600,7 @@ _BESIDE_MIN = 170.0
 
 def _told(
     number: int,
-    head: Paragraph,
+    head: list[Any],
     told: list[str | list[Figure]],
     frame_w: float,
     colour: str,
@@ -601,13 +608,15 @@ def _told(
 ) -> list[Any]:
     """A solution told at length, free to run over pages.
 
-    The heading stays with the first paragraph and a figure with its caption;
+    ``head`` (the solution's heading, after any chapter heading) stays with the
+    first paragraph, and a figure with its caption;
     where the page is wide enough, the paragraph after a lone figure is set
     beside it (reportlab's ImageAndFlowables), running on below it if long.
     Its start and end are marked, so each page it reaches is headed with its number.
     """
     flow: list[Any] = []
-    pending: list[Any] = [_Marker("solution", number), _Marker("story", number), head]
+    pending: list[Any] = [*head[:-1], _Marker("solution", number), _Marker("story", number)]
+    pending.append(head[-1])
     index = 0
     while index < len(told):
         block = told[index]
@@ -988,6 +997,8 @@ def _typeset(
                 label = f"{level} puzzles" if len(chapters) == 1 else f"{name}: {level} puzzles"
                 contents.append((label, f"level:{name}:{level}"))
     contents.append(("Solutions", "solutions"))
+    if len(chapters) > 1:
+        contents += [(f"{c.game.title}: solutions", f"solutions:{c.game.title}") for c in chapters]
     if padding:
         contents.append(("Notes", "notes"))
     rows = [
@@ -1065,8 +1076,13 @@ def _typeset(
     ]
     for part in prepared:
         game = part.chapter.game
+        # A chapter's heading stays with its first solution: it never ends a page.
+        lead: list[Any] = []
         if len(prepared) > 1:
-            story.append(Paragraph(escape(game.title), styles["h2"]))
+            lead = [
+                _Marker("section", f"solutions:{game.title}"),
+                Paragraph(escape(game.title), styles["h2"]),
+            ]
         for number, puzzle, text, figures, told in part.solutions:
             page = known.get(("puzzle", number))
             head = Paragraph(
@@ -1077,9 +1093,11 @@ def _typeset(
             if told is not None:
                 # Space above the heading, not below the answer: it vanishes at a page's top.
                 head = Paragraph(head.text, styles["told_head"])
-                story += _told(number, head, told, frame_w, colour, styles)
+                story += _told(number, [*lead, head], told, frame_w, colour, styles)
+                lead = []
                 continue
-            solution: list[Any] = [_Marker("solution", number), head]
+            solution: list[Any] = [*lead, _Marker("solution", number), head]
+            lead = []
             words = Paragraph(escape(text), styles["body"])
             if figures and figures[0]:
                 # The moves drawn on the left; beside them the rest of the first

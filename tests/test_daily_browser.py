@@ -425,6 +425,9 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         play_pendulum(p, deal.start(loser), moves, how="tap")
         assert board.get_attribute("data-state") == "lost"
         assert "Lost" in p.inner_text("#announce") and p.is_hidden("#solved")
+        p.reload()  # the browser remembers the game: method, moves and swings
+        assert board.get_attribute("data-state") == "lost"
+        assert board.get_attribute("data-method") == loser
         # Start again, choose the answer's method with the keyboard and reveal its line.
         p.click("#reset")
         assert p.is_visible("#pd-methods")

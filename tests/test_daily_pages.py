@@ -249,6 +249,8 @@ def test_a_pendulum_page_is_playable(tmp_path: Path) -> None:
     assert sorted(p.name for p in assets.iterdir()) == [
         "daily.css", "daily.js", "pendulum-rules.svg", "pendulum.css", "pendulum.js"
     ]
+    strict((tmp_path / "a" / "archive.html").read_text())
+    strict((tmp_path / "a" / "index.html").read_text())
     files = [p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file()]
     for file in files:
         assert (tmp_path / "a" / file).read_bytes() == (tmp_path / "b" / file).read_bytes()

@@ -150,6 +150,13 @@ def test_a_daily_puzzles_answer_plays_to_a_solve(pendulum_puzzles: list[dict[str
             ) + 1
 
 
+def test_a_win_over_par_is_won_but_not_solved(pendulum_puzzles: list[dict[str, Any]]) -> None:
+    data = next(d for d in pendulum_puzzles if d["kind"] == "win-in-par")
+    strict = dict(data, par=data["par"] - 1)  # as if the solver had found one swing fewer
+    (answer,) = ask([{"page": strict}])
+    assert answer["won"] is True and answer["solved"] is False
+
+
 def test_the_page_refuses_illegal_moves() -> None:
     # Under up-1: 9C lies exposed below 10C; JC is in the lowest row; 5H is covered.
     deal = deal_with({(4, 0): "10C", (5, 0): "9C", (5, 1): "JC", (4, 1): "5H", (5, 2): "QC"})

@@ -195,3 +195,15 @@ def test_letter_in_black_ink_only() -> None:
     for page in reader.pages[:12]:
         content = page.get_contents()
         assert content is not None and b" rg" not in content.get_data()
+
+
+def test_one_level_from_a_catalog(tmp_path: Path) -> None:
+    db = catalog(tmp_path / "c.sqlite")
+    path = tmp_path / "hard.pdf"
+    argv = ["book", "--game", "pendulum", "--level", "hard", "--count", "1", "--db", str(db)]
+    assert main([*argv, "--page-size", "letter", "-o", str(path)]) == 0
+    contents = page_texts(path)[2]
+    assert "Hard puzzles" in contents and "Easy puzzles" not in contents
+    # The catalog had one Hard puzzle, now published: a second such book is refused.
+    again = tmp_path / "again.pdf"
+    assert main([*argv, "-o", str(again)]) == 1 and not again.exists()

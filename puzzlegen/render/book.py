@@ -628,9 +628,10 @@ def _told(
             continue
         flow += pending
         pending = []
-        scale = min(1.0, 1.1 * max(legible_scale(d) for d, _ in block))
+        legible = max(legible_scale(d) for d, _ in block)
         if len(block) == 1 and index < len(told) and isinstance(told[index], str):
-            figure = _Figure(block[0], scale, colour, styles)
+            # Beside the words, a board only just above legible: two then fit a page.
+            figure = _Figure(block[0], min(1.0, 1.03 * legible), colour, styles)
             if frame_w - figure.width - 10 >= _BESIDE_MIN:
                 words = Paragraph(escape(str(told[index])), styles["body"])
                 index += 1
@@ -644,6 +645,7 @@ def _told(
                     )
                 )
                 continue
+        scale = min(1.0, 1.1 * legible)
         flow += [_FigureRow(block, colour, styles, max_scale=scale), Spacer(1, 8)]
     flow += [*pending, _Marker("story-end", number)]
     return flow

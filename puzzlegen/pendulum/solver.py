@@ -425,7 +425,9 @@ def _possible(cells: Sequence[int]) -> _Possible | None:
 Parents = dict[State, tuple[State, IMove] | None]
 
 
-def _win_in_phase(starts: Iterable[tuple[int, State]]) -> tuple[State, Parents] | None:
+def _win_in_phase(
+    starts: Iterable[tuple[int, State]], effort: list[int] | None = None
+) -> tuple[State, Parents] | None:
     """The win with fewest packs and crowns among lines that swing no more,
     from the first positions of a phase (each with the packs and crowns spent
     reaching it); the winning position and the way back to a start, or None.
@@ -459,6 +461,8 @@ def _win_in_phase(starts: Iterable[tuple[int, State]]) -> tuple[State, Parents] 
         done.add(state)
         cells, side, _ = state
         if not any(cells):
+            if effort is not None:
+                effort.append(len(done))
             return state, parent
         f = _foundations(cells)
         reduced = _safe_move(cells, f, ready.pop(state, None))
@@ -479,10 +483,14 @@ def _win_in_phase(starts: Iterable[tuple[int, State]]) -> tuple[State, Parents] 
             parent[nxt] = (state, m)
             seq += 1
             heapq.heappush(heap, (cost + _bound(after), _left(after), cost, seq, nxt))
+    if effort is not None:
+        effort.append(len(done))
     return None
 
 
-def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | None:
+def _search(
+    start: State, *, reduce: bool = True, effort: list[int] | None = None
+) -> tuple[list[IMove], int] | None:
     """The shortest winning line from ``start``, and its number of swings; or None.
 
     Swings appear in the line as kind 3 moves.  A winning line sends every card
@@ -495,7 +503,8 @@ def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | N
     from positions with one swing fewer, all done).  If ``reduce``, the phase
     is first searched for a win by :func:`_win_in_phase`: a win found there is
     the cheapest with that many swings, so the cheapest line of all.  Without
-    one the Dijkstra goes on through the phase to the next swing.
+    one the Dijkstra goes on through the phase to the next swing.  ``effort``,
+    if given, gets the number of positions examined appended.
     """
     parent: Parents = {start: None}
     best: dict[State, tuple[int, int]] = {start: (0, 0)}
@@ -510,7 +519,7 @@ def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | N
                 (best[s][1], s) for sw, _, _, s in heap
                 if sw == level and s not in done and best[s][0] == level
             )
-            won = _win_in_phase(dict.fromkeys(starts))
+            won = _win_in_phase(dict.fromkeys(starts), effort)
             if won is not None:
                 end, local = won
                 first = end
@@ -518,6 +527,8 @@ def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | N
                 while link is not None:
                     first = link[0]
                     link = local[first]
+                if effort is not None:
+                    effort.append(len(done))
                 return _line(parent, first) + _line(local, end), level
         swings, extra, _, state = heapq.heappop(heap)
         if state in done:
@@ -529,6 +540,8 @@ def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | N
         moves = reduced if reduced is not None else _moves(cells, f)
         if not moves:
             if not any(cells):
+                if effort is not None:
+                    effort.append(len(done))
                 return _line(parent, state), swings
             if iar >= 2:
                 continue
@@ -549,6 +562,8 @@ def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | N
                 parent[nxt] = (state, m)
                 seq += 1
                 heapq.heappush(heap, (sw, ex, seq, nxt))
+    if effort is not None:
+        effort.append(len(done))
     return None
 
 
@@ -590,6 +605,14 @@ def _to_moves(position: Position, steps: Iterable[IMove]) -> tuple[Move, ...]:
             moves.append(Move.crown(card(p, 0), j))
         cells = _apply(cells, (kind, i, j))
     return tuple(moves)
+
+
+def search_effort(position: Position) -> int:
+    """How many positions the solver examines to solve ``position`` (a measure of
+    how much there is to look through, for the grading benchmark)."""
+    effort: list[int] = []
+    _search(encode(position), effort=effort)
+    return sum(effort)
 
 
 def solve_position(position: Position, *, reduce: bool = True) -> MethodResult:

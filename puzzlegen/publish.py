@@ -31,9 +31,28 @@ class Book:
     size: int
 
 
+#: A chapter of a book: a game and its puzzles.
+Part = tuple[Game, Sequence[Puzzle]]
+
+
 def open_existing_catalog(db: Path) -> Catalog:
     """Open a catalog that must already exist, read-only (reading one never changes a file)."""
     return Catalog(db, readonly=True)
+
+
+def split_count(count: int, games: Sequence[Game]) -> list[int]:
+    """``count`` puzzles shared evenly among ``games``, the first ones taking any remainder.
+
+    >>> from puzzlegen.registry import get_game
+    >>> split_count(25, [get_game("cats-cradle"), get_game("pendulum")])
+    [13, 12]
+    """
+    if count < len(games):
+        raise CatalogError(
+            f"{count} puzzle(s) cannot make a chapter for each of {len(games)} games"
+        )
+    share, extra = divmod(count, len(games))
+    return [share + (1 if i < extra else 0) for i in range(len(games))]
 
 
 def choose_book_puzzles(
@@ -63,31 +82,58 @@ def choose_book_puzzles(
     return puzzles_from_seed(count, seed=seed or "book", level=level, game=game)
 
 
+def choose_chapters(
+    games: Sequence[Game],
+    count: int,
+    *,
+    level: str | None,
+    seed: str | None,
+    db: Path | None,
+    venue: str = "book",
+) -> list[Part]:
+    """Each game's share of ``count`` (:func:`split_count`), chosen by :func:`choose_book_puzzles`.
+
+    If a later game's puzzles cannot be had, the earlier games' claims are released.
+    """
+    parts: list[Part] = []
+    try:
+        for game, share in zip(games, split_count(count, games), strict=True):
+            parts.append(
+                (game, choose_book_puzzles(game, share, level=level, seed=seed, db=db, venue=venue))
+            )
+    except BaseException:
+        if db is not None and parts:
+            with Catalog(db) as cat:
+                cat.release([p.key for _, puzzles in parts for p in puzzles], venue)
+        raise
+    return parts
+
+
 def book_venue(options: BookOptions) -> str:
     """What a book's puzzles are recorded as published in."""
     return f"book:{options.title}"
 
 
 def make_book(
-    game: Game,
-    puzzles: Sequence[Puzzle],
+    parts: Sequence[Part],
     output: Path,
     options: BookOptions,
     *,
     db: Path | None = None,
     on_stage: Callable[[str], None] = lambda _stage: None,
 ) -> Book:
-    """Typeset ``puzzles`` into ``output``.
+    """Typeset a book of one chapter per ``(game, puzzles)`` into ``output``.
 
     With ``db``, the puzzles were claimed there by :func:`choose_book_puzzles`;
     if the book cannot be made or written, the claim is released.
     """
     from puzzlegen.fileio import write_bytes
-    from puzzlegen.render.book import build_book
+    from puzzlegen.render.book import Chapter, build_chapters
 
+    puzzles = [p for _, chosen in parts for p in chosen]
     try:
         on_stage("Typesetting the book…")
-        data = build_book(game, puzzles, options)
+        data = build_chapters([Chapter(game, chosen) for game, chosen in parts], options)
         write_bytes(output, data)
     except BaseException:
         if db is not None:

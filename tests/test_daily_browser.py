@@ -284,3 +284,169 @@ def test_statistics_and_streaks(site: Path, page: Page) -> None:
     assert stats("2026-11-28")["Current streak"] == "1"  # yesterday's solve keeps it alive
     assert stats("2026-11-29")["Current streak"] == "0"
     assert page.page.inner_text('tr[data-date="2026-11-28"] .solved-cell') == "started"
+
+
+# -- Pendulum's pages ------------------------------------------------------------
+# Two stored daily puzzles (tests/data/pendulum_pages) written as pages: solving
+# Pendulum's dailies afresh takes too long for the suite.  The moves are clicked
+# where the Python rules say their piles lie, so the page's rules are checked
+# against Python's at every step.
+
+PENDULUM_PAGES = Path(__file__).parent / "data" / "pendulum_pages"
+WIN_IN_PAR, CHOOSE = "2026-11-23", "2026-11-29"
+
+
+@pytest.fixture(scope="module")
+def pendulum_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import datetime as dt
+
+    from puzzlegen.registry import get_game
+    from puzzlegen.render.pages import write_archive, write_daily
+
+    game = get_game("pendulum")
+    out = tmp_path_factory.mktemp("pendulum-daily")
+    for path in sorted(PENDULUM_PAGES.glob("*.json")):
+        puzzle = game.puzzle_from_json(json.loads(path.read_text(encoding="utf-8")))
+        write_daily(game, dt.date.fromisoformat(path.stem), puzzle, out)
+    assert write_archive(game, out) == []
+    return out
+
+
+def pendulum_target(position: Any, move: Any) -> tuple[str, str]:
+    """The data-cell keys a move joins, from the Python rules: pile, then where it goes."""
+    from puzzlegen.cards import SUITS
+    from puzzlegen.pendulum.position import coords
+
+    def key(cell: int) -> str:
+        return ",".join(map(str, coords(cell)))
+
+    src = key(position.find(move.card))
+    if move.kind == "out":
+        return src, f"-1,{2 + SUITS.index(move.card.suit)}"
+    if move.kind == "crown":
+        return src, f"0,{move.col}"
+    return src, key(position.find(move.onto))
+
+
+def play_pendulum(page: Any, position: Any, moves: Any, *, how: str = "click") -> Any:
+    """Play ``moves`` on the piles, targets and the Swing button: by Playwright's
+    ``click`` or ``tap``, or ``"dom"``: all at once by the elements' click() (quick)."""
+    selectors = []
+    for move in moves:
+        if move.kind == "swing":
+            selectors.append("#swing")
+        else:
+            selectors += [f'[data-cell="{k}"]' for k in pendulum_target(position, move)]
+        position = position.play(move)
+    if how == "dom":
+        page.evaluate("all => all.forEach((s) => document.querySelector(s).click())", selectors)
+    for selector in selectors if how != "dom" else []:
+        element = page.locator(selector)
+        element.tap() if how == "tap" else element.click()
+    return position
+
+
+def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> None:
+    from puzzlegen.pendulum.position import Deal, Move
+
+    data = json.loads((pendulum_site / WIN_IN_PAR / "puzzle.json").read_text())
+    answer = data["answer"][0]
+    moves = [Move.from_json(m) for m in answer["moves"]]
+    p = page.page
+    p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+    assert p.locator("[data-cell]").count() == 52 and p.is_hidden("#pd-methods")
+    board = p.locator("#board")
+    assert board.get_attribute("data-method") == data["method"] == answer["method"]
+    # Refused: a swing while cards can move, a covered pile, a target the rules forbid.
+    p.click("#swing", force=True)  # aria-disabled, so still focusable and clickable
+    assert "can still move" in p.inner_text("#announce")
+    assert board.get_attribute("data-swings") == "0"
+    p.click('[data-cell="0,3"]')
+    assert p.locator(".is-selected").count() == 0 and "cannot move" in p.inner_text("#announce")
+    start = Deal.parse(" ".join(data["description"].split(":")[-1].split("."))).start("up-1")
+    first_src, first_dst = pendulum_target(start, moves[0])
+    p.click(f'[data-cell="{first_src}"]')
+    targets = p.locator(".is-target")
+    assert [targets.nth(i).get_attribute("data-cell") for i in range(targets.count())] == [
+        first_dst
+    ]
+    p.click('[data-cell="-1,5"]' if first_dst != "-1,5" else '[data-cell="-1,4"]')
+    assert p.inner_text("#moves") == "0 moves"
+    p.keyboard.press("Escape")
+    # The solver's line: its first moves clicked as a player would, the rest at once.
+    assert sum(1 for m in moves[:24] if m.kind == "swing") >= 2
+    end = play_pendulum(p, play_pendulum(p, start, moves[:24]), moves[24:], how="dom")
+    assert end.won
+    assert board.get_attribute("data-state") == "won"
+    assert board.get_attribute("data-solved") == "true"
+    assert board.get_attribute("data-swings") == str(data["par"])
+    assert p.is_visible("#solved") and "that is par" in p.inner_text("#solved-text")
+    share = p.input_value("#share-text")
+    assert f"in five swings (par {data['par']})" in share and "→" in share
+    p.click("#undo")
+    assert board.get_attribute("data-state") == "playing" and p.is_hidden("#solved")
+    p.click("#reset")
+    assert board.get_attribute("data-out") == "4" and p.inner_text("#moves") == "0 moves"
+    root = pendulum_site.as_uri() + "/"
+    assert page.requests and all(url.startswith(root) for url in page.requests)
+
+
+def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) -> None:
+    from puzzlegen.pendulum.methods import METHODS
+    from puzzlegen.pendulum.position import Deal, Move
+
+    phone = Page(browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        p = phone.page
+        data = json.loads((pendulum_site / CHOOSE / "puzzle.json").read_text())
+        deal = Deal.parse(data["position"])
+        p.goto((pendulum_site / CHOOSE / "index.html").as_uri())
+        assert p.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+        board = p.locator("#board")
+        assert board.get_attribute("data-state") == "choosing" and p.is_visible("#pd-methods")
+        p.locator('[data-cell="5,0"]').tap()
+        assert "method first" in p.inner_text("#announce")
+        # A method that loses: play on until nothing can move; the page says lost.
+        # (The shortest such game that swings at least once, to keep the test quick.)
+        winners = {a["method"] for a in data["answer"]}
+        games = []
+        for method in METHODS:
+            if str(method) in winners:
+                continue
+            position, moves = deal.start(method), []
+            while position.legal_moves():
+                moves.append(position.legal_moves()[0])
+                position = position.play(moves[-1])
+            if any(m.kind == "swing" for m in moves):
+                games.append((len(moves), str(method), moves))
+        _, loser, moves = min(games)
+        p.locator(f'[data-move-to="{loser}"]').tap()
+        assert p.is_hidden("#pd-methods") and board.get_attribute("data-method") == loser
+        play_pendulum(p, deal.start(loser), moves, how="tap")
+        assert board.get_attribute("data-state") == "lost"
+        assert "Lost" in p.inner_text("#announce") and p.is_hidden("#solved")
+        p.reload()  # the browser remembers the game: method, moves and swings
+        assert board.get_attribute("data-state") == "lost"
+        assert board.get_attribute("data-method") == loser
+        # Start again, choose the answer's method with the keyboard and reveal its line.
+        p.click("#reset")
+        assert p.is_visible("#pd-methods")
+        p.click("#showme")
+        p.click("#show-next")
+        assert "Chose" in p.inner_text("#show-step")
+        for _ in range(3):
+            p.click("#show-next")
+        assert "move 4" in p.inner_text("#show-step")
+        assert p.locator("#arrows line").count() <= 1
+        p.click("#show-exit")
+        assert board.get_attribute("data-state") == "choosing"
+        best = min(data["answer"], key=lambda a: (a["par"], len(a["moves"])))
+        p.focus(f'[data-move-to="{best["method"]}"]')
+        p.keyboard.press("Enter")
+        moves = [Move.from_json(m) for m in best["moves"]]
+        play_pendulum(p, deal.start(best["method"]), moves, how="dom")
+        assert board.get_attribute("data-solved") == "true" and p.is_visible("#solved")
+        assert "The methods that win this deal" in p.inner_text("#solved-text")
+        assert phone.errors == []
+    finally:
+        phone.context.close()

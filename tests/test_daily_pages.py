@@ -188,6 +188,7 @@ def test_every_inserted_value_is_escaped() -> None:
         data_json=pages.script_json({"position": nasty}),
         rules_template="catscradle/rules.html.j2",
         playable=True,
+        board_css=True,
         rules_paragraphs=[nasty],
         rules_caption=nasty,
     )
@@ -224,3 +225,32 @@ def test_output_path_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     blocker.write_text("x")
     assert main(["daily", "--date", "2026-12-05", "-o", str(blocker)]) != 0
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_a_pendulum_page_is_playable(tmp_path: Path) -> None:
+    # A stored Pendulum daily (solving one afresh takes too long here), written twice.
+    from puzzlegen.registry import get_game
+
+    game = get_game("pendulum")
+    stored = Path(__file__).parent / "data" / "pendulum_pages" / "2026-11-29.json"
+    data = json.loads(stored.read_text(encoding="utf-8"))
+    for out in (tmp_path / "a", tmp_path / "b"):
+        pages.write_daily(game, dt.date(2026, 11, 29), game.puzzle_from_json(data), out)
+        assert pages.write_archive(game, out) == []
+    page = strict((tmp_path / "a" / "2026-11-29" / "index.html").read_text())
+    embedded = page.find(".//script[@id='puzzle-data']")
+    assert embedded is not None and json.loads(embedded.text or "") == data
+    assert page.find(".//div[@id='play']") is not None  # the board, not only the picture
+    scripts = [s.get("src") for s in page.iter("script") if s.get("src")]
+    assert scripts == ["../days.js", "../assets/daily.js", "../assets/pendulum.js"]
+    sheets = [link.get("href") for link in page.iter("link") if link.get("rel") == "stylesheet"]
+    assert sheets == ["../assets/daily.css", "../assets/pendulum.css"]
+    assets = tmp_path / "a" / "assets"
+    assert sorted(p.name for p in assets.iterdir()) == [
+        "daily.css", "daily.js", "pendulum-rules.svg", "pendulum.css", "pendulum.js"
+    ]
+    strict((tmp_path / "a" / "archive.html").read_text())
+    strict((tmp_path / "a" / "index.html").read_text())
+    files = [p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file()]
+    for file in files:
+        assert (tmp_path / "a" / file).read_bytes() == (tmp_path / "b" / file).read_bytes()

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define CELLS 16
 #define CLASSES 26
@@ -77,40 +78,90 @@ typedef struct {
 
 /* -- the store of states --------------------------------------------------- */
 
-typedef struct {
-    State state;
-    int32_t index1; /* index + 1 */
-    uint32_t stamp; /* the slot holds a state of this search when stamp == Store.stamp */
-} Slot;
+/* States live in one array in breadth-first order, with the index of the
+   state each was first reached from and the move that reached it.  A hash
+   table of 8-byte slots (0: empty) finds them, in one of two ways:
 
-/* One store serves every search (the GIL is held throughout a call): most
-   searches are small, and allocating and clearing a table each time would
-   cost more than the search.  Stamps make clearing free; a store grown by a
-   large search is freed at the end of it. */
+   * packed: upper_bound's fixpoint proves that every cell's height stays in
+     a range lo..hi during the sequence.  When the product of the ranges fits
+     in 63 bits, a state is one number in mixed radix, the sum of
+     (h[i] - lo[i]) * weight[i], and a slot holds that number + 1.  A lookup
+     reads one slot and nothing else, and a move changes the number by
+     weight[dst] - weight[src].  Most lookups find a state already seen, and
+     the search spends its time in them (a cache miss each), so the table
+     is kept small: 8 bytes a slot, half full at most.
+   * indexed, when the product does not fit and for explore(), which needs
+     the index of a state found again: a slot holds the high 32 bits of the
+     state's hash and its index + 1; equal hash bits are checked against the
+     state itself.
+
+   One store serves every search (the GIL is held throughout a call): most
+   searches are small, and allocating a table each time would cost more than
+   the search.  A store grown by a large search is freed at the end of it. */
 typedef struct {
     State *states;
     int32_t *parent;
     uint8_t *move; /* src << 4 | dst */
     int32_t n, cap;
-    Slot *slots; /* a copy of the state, so a lookup touches one cache line */
+    uint64_t *slots;
     uint64_t nslots, mask; /* slots allocated; slots in use - 1 */
-    uint32_t stamp;
+    int packed;
+    uint64_t weight[CELLS];
+    uint8_t lo[CELLS], hi[CELLS];
 } Store;
 
 #define FIRST_CAP 256
+#define FIRST_SLOTS 512
 #define KEEP_CAP (1 << 16)
+#define KEEP_SLOTS (1 << 17)
+#define HUGE_PAGE ((size_t)2 << 20)
+#define TAG_BITS 0xFFFFFFFF00000000ULL
 
 static Store STORE;
+
+static uint64_t mix(uint64_t x) { /* splitmix64's finaliser */
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
 
 static uint64_t hash_state(const State *s) {
     uint64_t a, b;
     memcpy(&a, s->h, 8);
     memcpy(&b, s->h + 8, 8);
-    uint64_t x = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    x ^= x >> 29;
-    return x;
+    return mix(a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL);
+}
+
+static int same_state(const State *a, const State *b) {
+    uint64_t a0, a1, b0, b1;
+    memcpy(&a0, a->h, 8);
+    memcpy(&a1, a->h + 8, 8);
+    memcpy(&b0, b->h, 8);
+    memcpy(&b1, b->h + 8, 8);
+    return a0 == b0 && a1 == b1;
+}
+
+static uint64_t key_of(const Store *st, const State *s) {
+    uint64_t key = 0;
+    for (int i = 0; i < CELLS; i++) key += (uint64_t)(s->h[i] - st->lo[i]) * st->weight[i];
+    return key;
+}
+
+/* Pack states in mixed radix over the ranges lo..hi if they fit: 1 if they do. */
+static int store_pack(Store *st, const int *lo, const int *hi) {
+    uint64_t weight = 1;
+    st->packed = 0;
+    for (int i = 0; i < CELLS; i++) {
+        st->lo[i] = (uint8_t)lo[i];
+        st->hi[i] = (uint8_t)hi[i];
+        st->weight[i] = weight;
+        if (__builtin_mul_overflow(weight, (uint64_t)(hi[i] - lo[i] + 1), &weight)) return 0;
+    }
+    if (weight >> 63) return 0;
+    st->packed = 1;
+    return 1;
 }
 
 static void store_free(Store *st) {
@@ -121,6 +172,28 @@ static void store_free(Store *st) {
     memset(st, 0, sizeof *st);
 }
 
+/* At least ``count`` slots allocated (contents undefined); -1 if out of memory. */
+static int store_slots(Store *st, uint64_t count) {
+    if (st->nslots >= count) return 0;
+    free(st->slots);
+    st->slots = NULL;
+    st->nslots = 0;
+    size_t bytes = sizeof(uint64_t) * (size_t)count;
+    uint64_t *slots;
+    if (bytes >= HUGE_PAGE) { /* a large table: ask for huge pages, fewer TLB misses */
+        slots = aligned_alloc(HUGE_PAGE, bytes);
+#ifdef MADV_HUGEPAGE
+        if (slots) madvise(slots, bytes, MADV_HUGEPAGE);
+#endif
+    } else {
+        slots = malloc(bytes);
+    }
+    if (!slots) return -1;
+    st->slots = slots;
+    st->nslots = count;
+    return 0;
+}
+
 /* Empty the store for a new search; -1 if out of memory. */
 static int store_start(Store *st) {
     if (!st->states) {
@@ -128,34 +201,41 @@ static int store_start(Store *st) {
         st->states = malloc(sizeof(State) * (size_t)st->cap);
         st->parent = malloc(sizeof(int32_t) * (size_t)st->cap);
         st->move = malloc((size_t)st->cap);
-        st->nslots = 2 * (uint64_t)st->cap;
-        st->slots = calloc(st->nslots, sizeof(Slot));
-        st->stamp = 0;
-        if (!st->states || !st->parent || !st->move || !st->slots) {
+        if (!st->states || !st->parent || !st->move) {
             store_free(st);
             return -1;
         }
     }
-    st->n = 0;
-    st->mask = 2 * FIRST_CAP - 1;
-    if (++st->stamp == 0) { /* wrapped: old stamps could look current */
-        memset(st->slots, 0, sizeof(Slot) * st->nslots);
-        st->stamp = 1;
+    if (store_slots(st, FIRST_SLOTS) < 0) {
+        store_free(st);
+        return -1;
     }
+    st->n = 0;
+    st->mask = FIRST_SLOTS - 1;
+    memset(st->slots, 0, sizeof(uint64_t) * FIRST_SLOTS);
     return 0;
 }
 
 /* After a search: give back the memory of a large one. */
 static void store_end(Store *st) {
-    if (st->cap > KEEP_CAP) store_free(st);
+    if (st->cap > KEEP_CAP || st->nslots > KEEP_SLOTS) store_free(st);
 }
 
+/* The slot of state ``k`` (already in the array) when rebuilding the table. */
 static void store_place(Store *st, int32_t k) {
-    uint64_t at = hash_state(&st->states[k]) & st->mask;
-    while (st->slots[at].stamp == st->stamp) at = (at + 1) & st->mask;
-    st->slots[at].state = st->states[k];
-    st->slots[at].index1 = k + 1;
-    st->slots[at].stamp = st->stamp;
+    const State *s = &st->states[k];
+    uint64_t value, hash;
+    if (st->packed) {
+        uint64_t key = key_of(st, s);
+        hash = mix(key);
+        value = key + 1;
+    } else {
+        hash = hash_state(s);
+        value = (hash & TAG_BITS) | (uint64_t)(k + 1);
+    }
+    uint64_t at = hash & st->mask;
+    while (st->slots[at]) at = (at + 1) & st->mask;
+    st->slots[at] = value;
 }
 
 /* Room for one more state at a load of at most one half; -1 if out of memory. */
@@ -174,58 +254,68 @@ static int store_grow(Store *st) {
         st->move = move;
         st->cap = cap;
     }
-    if (2 * (uint64_t)(st->n + 1) > st->mask + 1) {
-        uint64_t used = 2 * (st->mask + 1);
-        if (used > st->nslots) {
-            Slot *slots = calloc(used, sizeof(Slot));
-            if (!slots) return -1;
-            free(st->slots);
-            st->slots = slots;
-            st->nslots = used;
-            st->stamp = 1;
-        } else if (++st->stamp == 0) {
-            memset(st->slots, 0, sizeof(Slot) * st->nslots);
-            st->stamp = 1;
-        }
-        st->mask = used - 1;
+    if (2 * (uint64_t)(st->n + 1) > st->mask + 1) { /* rebuild from the array of states */
+        uint64_t count = 2 * (st->mask + 1);
+        if (store_slots(st, count) < 0) return -1;
+        memset(st->slots, 0, sizeof(uint64_t) * (size_t)count);
+        st->mask = count - 1;
         for (int32_t k = 0; k < st->n; k++) store_place(st, k);
     }
     return 0;
 }
 
-/* The index of ``s``, adding it if new (then *added is 1).  -1: out of memory. */
-static int same_state(const State *a, const State *b) {
-    uint64_t a0, a1, b0, b1;
-    memcpy(&a0, a->h, 8);
-    memcpy(&a1, a->h + 8, 8);
-    memcpy(&b0, b->h, 8);
-    memcpy(&b1, b->h + 8, 8);
-    return a0 == b0 && a1 == b1;
+static int store_full(const Store *st) {
+    return st->n == st->cap || 2 * (uint64_t)(st->n + 1) > st->mask + 1;
 }
 
-static int32_t store_add(Store *st, const State *s, int32_t parent, uint8_t move, int *added) {
-    uint64_t at = hash_state(s) & st->mask;
-    while (st->slots[at].stamp == st->stamp) {
-        if (same_state(&st->slots[at].state, s)) {
-            *added = 0;
-            return st->slots[at].index1 - 1;
-        }
-        at = (at + 1) & st->mask;
-    }
-    if (st->n == st->cap || 2 * (uint64_t)(st->n + 1) > st->mask + 1) {
-        if (store_grow(st) < 0) return -1;
-        at = hash_state(s) & st->mask;
-        while (st->slots[at].stamp == st->stamp) at = (at + 1) & st->mask;
-    }
+static void store_append(Store *st, const State *s, int32_t parent, uint8_t move) {
     int32_t k = st->n++;
     st->states[k] = *s;
     st->parent[k] = parent;
     st->move[k] = move;
-    st->slots[at].state = *s;
-    st->slots[at].index1 = k + 1;
-    st->slots[at].stamp = st->stamp;
+}
+
+/* Packed: add state ``s`` of number ``key`` (hash ``hash``) unless there.
+   1 if added (its index is st->n - 1), 0 if there, -1 if out of memory. */
+static int add_packed(Store *st, uint64_t key, uint64_t hash, const State *s, int32_t parent,
+                      uint8_t move) {
+    uint64_t value = key + 1, at = hash & st->mask;
+    for (uint64_t v; (v = st->slots[at]); at = (at + 1) & st->mask) {
+        if (v == value) return 0;
+    }
+    if (store_full(st)) {
+        if (store_grow(st) < 0) return -1;
+        at = hash & st->mask;
+        while (st->slots[at]) at = (at + 1) & st->mask;
+    }
+    st->slots[at] = value;
+    store_append(st, s, parent, move);
+    return 1;
+}
+
+/* Indexed: the index of ``s`` (hash ``hash``), adding it if new (then *added is 1).
+   -1: out of memory. */
+static int32_t add_indexed(Store *st, uint64_t hash, const State *s, int32_t parent, uint8_t move,
+                           int *added) {
+    uint64_t tag = hash & TAG_BITS, at = hash & st->mask;
+    for (uint64_t v; (v = st->slots[at]); at = (at + 1) & st->mask) {
+        if ((v & TAG_BITS) == tag) {
+            int32_t k = (int32_t)(v & 0xFFFFFFFFu) - 1;
+            if (same_state(&st->states[k], s)) {
+                *added = 0;
+                return k;
+            }
+        }
+    }
+    if (store_full(st)) {
+        if (store_grow(st) < 0) return -1;
+        at = hash & st->mask;
+        while (st->slots[at]) at = (at + 1) & st->mask;
+    }
+    st->slots[at] = tag | (uint64_t)(st->n + 1);
+    store_append(st, s, parent, move);
     *added = 1;
-    return k;
+    return st->n - 1;
 }
 
 /* -- the graph of one sequence of play ------------------------------------- */
@@ -265,8 +355,11 @@ static int graph_init(Graph *g, const uint8_t *layout, Py_ssize_t size) {
     return 0;
 }
 
-/* Every legal move from ``s`` in (src, dst) order; only emptying ones if asked. */
-static int successors(const Graph *g, const State *s, int emptying_only, Move *out) {
+/* Every legal move from ``s`` in (src, dst) order; only emptying ones if asked.
+   ``back`` (src << 4 | dst, or -1) is left out: the search passes the move
+   that undoes the one ``s`` was reached by, which can only lead back to a
+   state already stored. */
+static int successors(const Graph *g, const State *s, int emptying_only, int back, Move *out) {
     uint32_t where[CLASSES] = {0};
     for (int k = 0; k < g->nactive; k++) {
         int i = g->active[k];
@@ -278,6 +371,7 @@ static int successors(const Graph *g, const State *s, int emptying_only, Move *o
         int h = s->h[src];
         if (!h || (emptying_only && h > 1)) continue;
         uint32_t targets = where[g->need[src][h]] & sees_mask[src];
+        if (src == back >> 4) targets &= ~(1u << (back & 15));
         while (targets) {
             int dst = lowest_bit(targets);
             targets &= targets - 1;
@@ -295,9 +389,9 @@ static int spaces(const State *s) {
     return n;
 }
 
-/* See _Graph.upper_bound in _pycore.py. */
-static int upper_bound(const Graph *g) {
-    int lo[CELLS], hi[CELLS];
+/* See _Graph.upper_bound in _pycore.py.  Also gives the fixpoint's ranges:
+   no cell's height leaves lo[i]..hi[i] during the sequence. */
+static int upper_bound(const Graph *g, int *lo, int *hi) {
     uint32_t shows[CELLS] = {0};
     for (int i = 0; i < CELLS; i++) lo[i] = hi[i] = g->start.h[i];
     if (!g->nactive) return CELLS;
@@ -514,18 +608,26 @@ static int list_push(List *l, int32_t x) {
     return 0;
 }
 
-/* The tidied best line from ``g``: *path (malloc'd) and its length; -1 if out of memory. */
-static Py_ssize_t search_best(const Graph *g, Move **path) {
-    Store *st = &STORE;
+#define NEED_INDEXED (-2)
+
+/* The search of search_best() with the store packed or indexed.  Returns the
+   index of the chosen state, -1 if out of memory, NEED_INDEXED if packed and
+   a height left its range (the fixpoint says it cannot: a guard, not a path). */
+static int32_t search_states(const Graph *g, Store *st, int bound, int packed) {
     static List level_best, candidates; /* kept between calls: no allocation */
     level_best.n = candidates.n = 0;
     if (store_start(st) < 0) return -1;
-    Py_ssize_t result = -1;
     int added;
     Move moves[MAX_MOVES];
-    int bound = upper_bound(g);
+    uint64_t keys[MAX_MOVES], hashes[MAX_MOVES];
     int best = spaces(&g->start);
-    if (store_add(st, &g->start, -1, 0, &added) < 0 || list_push(&candidates, 0) < 0) goto done;
+    if (packed) {
+        uint64_t key = key_of(st, &g->start);
+        if (add_packed(st, key, mix(key), &g->start, -1, 0) < 0) return -1;
+    } else if (add_indexed(st, hash_state(&g->start), &g->start, -1, 0, &added) < 0) {
+        return -1;
+    }
+    if (list_push(&candidates, 0) < 0) return -1;
     int32_t level_start = 0, level_end = 1;
     while (level_start < level_end && best < bound) {
         level_best.n = 0;
@@ -533,46 +635,92 @@ static Py_ssize_t search_best(const Graph *g, Move **path) {
             State state = st->states[k];
             /* Once this depth meets the bound it is the last one searched, and
                its remaining candidates can only come from moves that empty a cell. */
-            int n = successors(g, &state, best >= bound, moves);
+            /* The move back to the state this one was reached from finds
+               nothing new: skipped. */
+            int back = k ? (st->move[k] & 15) << 4 | st->move[k] >> 4 : -1;
+            int n = successors(g, &state, best >= bound, back, moves);
+            /* First every child's slot, fetched ahead: the lookups then wait
+               for memory together rather than one after another. */
+            if (packed) {
+                uint64_t key = key_of(st, &state);
+                for (int m = 0; m < n; m++) {
+                    int src = moves[m].src, dst = moves[m].dst;
+                    if (state.h[src] <= st->lo[src] || state.h[dst] >= st->hi[dst]) {
+                        return NEED_INDEXED;
+                    }
+                    keys[m] = key - st->weight[src] + st->weight[dst];
+                    hashes[m] = mix(keys[m]);
+                    __builtin_prefetch(&st->slots[hashes[m] & st->mask]);
+                }
+            } else {
+                for (int m = 0; m < n; m++) {
+                    State child = state;
+                    child.h[moves[m].src]--;
+                    child.h[moves[m].dst]++;
+                    hashes[m] = hash_state(&child);
+                    __builtin_prefetch(&st->slots[hashes[m] & st->mask]);
+                }
+            }
             for (int m = 0; m < n; m++) {
                 State child = state;
                 int src = moves[m].src, dst = moves[m].dst;
                 child.h[src]--;
                 child.h[dst]++;
-                int32_t index = store_add(st, &child, k, (uint8_t)(src << 4 | dst), &added);
-                if (index < 0) goto done;
+                uint8_t move = (uint8_t)(src << 4 | dst);
+                if (packed) {
+                    added = add_packed(st, keys[m], hashes[m], &child, k, move);
+                    if (added < 0) return -1;
+                } else if (add_indexed(st, hashes[m], &child, k, move, &added) < 0) {
+                    return -1;
+                }
                 if (!added || state.h[src] != 1) continue;
+                int32_t index = st->n - 1;
                 int s = spaces(&child);
                 if (s > best) {
                     best = s;
                     level_best.n = 0;
-                    if (list_push(&level_best, index) < 0) goto done;
+                    if (list_push(&level_best, index) < 0) return -1;
                 } else if (s == best && level_best.n) {
-                    if (list_push(&level_best, index) < 0) goto done;
+                    if (list_push(&level_best, index) < 0) return -1;
                 }
             }
         }
         if (level_best.n) {
             candidates.n = 0;
             for (int32_t k = 0; k < level_best.n; k++) {
-                if (list_push(&candidates, level_best.items[k]) < 0) goto done;
+                if (list_push(&candidates, level_best.items[k]) < 0) return -1;
             }
         }
         level_start = level_end;
         level_end = st->n;
     }
-    result = path_to(st, choose(g, st, candidates.items, candidates.n), path);
-    if (result >= 0 && tidy(g, *path, result) < 0) {
-        free(*path);
-        result = -1;
+    return choose(g, st, candidates.items, candidates.n);
+}
+
+/* The tidied best line from ``g``: *path (malloc'd) and its length; -1 if out of memory.
+   ``may_pack`` 0 forces the indexed store (for the test of that store). */
+static Py_ssize_t search_best(const Graph *g, Move **path, int may_pack) {
+    Store *st = &STORE;
+    int lo[CELLS], hi[CELLS];
+    int bound = upper_bound(g, lo, hi);
+    int32_t chosen = search_states(g, st, bound, store_pack(st, lo, hi) && may_pack);
+    if (chosen == NEED_INDEXED) {
+        st->packed = 0;
+        chosen = search_states(g, st, bound, 0);
     }
-done:
+    Py_ssize_t result = -1;
+    if (chosen >= 0) {
+        result = path_to(st, chosen, path);
+        if (result >= 0 && tidy(g, *path, result) < 0) {
+            free(*path);
+            result = -1;
+        }
+    }
     store_end(st);
     return result;
 }
 
-static PyObject *best_path(PyObject *self, PyObject *arg) {
-    (void)self;
+static PyObject *best_path_impl(PyObject *arg, int may_pack) {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
     Graph g;
@@ -580,11 +728,22 @@ static PyObject *best_path(PyObject *self, PyObject *arg) {
     PyBuffer_Release(&view);
     if (ok < 0) return NULL;
     Move *path;
-    Py_ssize_t n = search_best(&g, &path);
+    Py_ssize_t n = search_best(&g, &path, may_pack);
     if (n < 0) return PyErr_NoMemory();
     PyObject *result = path_bytes(path, n);
     free(path);
     return result;
+}
+
+static PyObject *best_path(PyObject *self, PyObject *arg) {
+    (void)self;
+    return best_path_impl(arg, 1);
+}
+
+/* best_path with the indexed store, which positions met in play do not need. */
+static PyObject *best_path_indexed(PyObject *self, PyObject *arg) {
+    (void)self;
+    return best_path_impl(arg, 0);
 }
 
 /* -- solve --json on one line of text: see solve_json() in _pycore.py ------- */
@@ -732,7 +891,7 @@ static PyObject *solve_json(PyObject *self, PyObject *arg) {
     Graph g;
     if (graph_init(&g, layout, length) < 0) return NULL;
     Move *path;
-    Py_ssize_t n = search_best(&g, &path);
+    Py_ssize_t n = search_best(&g, &path, 1);
     if (n < 0) return PyErr_NoMemory();
     /* Generous: a position is under 16 * 3 + 52 * 4 bytes, a move under 70. */
     Text out = {NULL, 0, 2 * 300 + 100 + 80 * n};
@@ -812,6 +971,7 @@ static PyObject *explore_impl(PyObject *arg, int layouts) {
     if (ok < 0) return NULL;
 
     Store *st = &STORE;
+    st->packed = 0; /* explore needs the index of states found again */
     if (store_start(st) < 0) return PyErr_NoMemory();
     List creates = {0};   /* per state: 1 if it has a move that empties a cell */
     List up = {0};        /* union-find over moves that create no space */
@@ -820,17 +980,18 @@ static PyObject *explore_impl(PyObject *arg, int layouts) {
     PyObject *result = NULL, *ends = NULL, *best = NULL;
     int added;
     Move moves[MAX_MOVES];
-    if (store_add(st, &g.start, -1, 0, &added) < 0) goto oom;
+    if (add_indexed(st, hash_state(&g.start), &g.start, -1, 0, &added) < 0) goto oom;
     if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0 || list_push(&depth, 0) < 0) goto oom;
     for (int32_t k = 0; k < st->n; k++) { /* breadth-first: st->n grows as we walk */
         State state = st->states[k];
-        int n = successors(&g, &state, 0, moves);
+        int n = successors(&g, &state, 0, -1, moves);
         for (int m = 0; m < n; m++) {
             State child = state;
             int src = moves[m].src, dst = moves[m].dst;
             child.h[src]--;
             child.h[dst]++;
-            int32_t index = store_add(st, &child, k, (uint8_t)(src << 4 | dst), &added);
+            int32_t index =
+                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
             if (index < 0) goto oom;
             if (added) {
                 if (list_push(&up, index) < 0 || list_push(&creates, 0) < 0) goto oom;
@@ -913,6 +1074,8 @@ static PyObject *end_layouts(PyObject *self, PyObject *arg) {
 static PyMethodDef methods[] = {
     {"best_path", best_path, METH_O,
      "best_path(layout: bytes) -> bytes: the tidied best line (see _pycore.best_path)."},
+    {"_best_path_indexed", best_path_indexed, METH_O,
+     "best_path with the store of states that positions met in play do not need (for tests)."},
     {"solve_json", solve_json, METH_O,
      "solve_json(text: str) -> str | None: the solve --json line (see _pycore.solve_json)."},
     {"end_layouts", end_layouts, METH_O,

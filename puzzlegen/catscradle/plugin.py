@@ -228,6 +228,13 @@ class CatsCradle:
 
     # -- what a book adds (puzzlegen.render.book.BookGame) --------------------
 
+    def page_sample(self, *, mono: bool = False) -> Diagram:
+        """A fresh layout, the smallest of puzzle diagrams (puzzlegen.render.book.PlannedGame)."""
+        from puzzlegen.catscradle.position import Position
+        from puzzlegen.catscradle.views.board import board_diagram
+
+        return board_diagram(Position.parse(WORKED_EXAMPLE), mono=mono)
+
     def how_to_play(self, *, mono: bool = False) -> list[str | list[tuple[Diagram, str]]]:
         """The rules in paragraphs, each figure right after the paragraph that introduces it."""
         from puzzlegen.catscradle.position import Move, Position

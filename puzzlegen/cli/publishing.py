@@ -18,11 +18,32 @@ from puzzlegen.cli.options import (
     status,
 )
 from puzzlegen.games import Game
+from puzzlegen.registry import DEFAULT_GAME, game_names
+
+
+def _to_games(
+    _ctx: click.Context, _param: click.Parameter, values: tuple[str, ...]
+) -> tuple[Game, ...]:
+    from puzzlegen.registry import DEFAULT_GAME, get_game
+
+    games: list[Game] = []
+    for value in values or (DEFAULT_GAME,):
+        try:
+            game = get_game(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+        if game in games:
+            raise click.BadParameter(f"{value!r} is given twice")
+        games.append(game)
+    return tuple(games)
 
 
 @click.command(context_settings=CONTEXT, cls=GradingCommand)
 @click.option(
-    "--count", type=click.IntRange(min=1, max=2000), required=True, help="Puzzles in the book."
+    "--count",
+    type=click.IntRange(min=1, max=2000),
+    required=True,
+    help="Puzzles in the book, shared evenly among the games (the first take any remainder).",
 )
 @level_option()
 @click.option("--mix", is_flag=True, help="An even mix of all four levels (the default).")
@@ -49,9 +70,12 @@ from puzzlegen.games import Game
     "--per-page",
     type=click.IntRange(min=1, max=6),
     help="Puzzles per page; fewer only where a tall position needs the room "
-    "[default: 2 for 6x9, 4 otherwise].",
+    "[default: as many of each game's boards as fit a page legibly, at most 2 on 6x9 "
+    "and 4 otherwise].",
 )
-@click.option("--title", help='The book\'s title [default: "<game> Puzzles"].')
+@click.option(
+    "--title", help='The book\'s title [default: "<game> Puzzles", "<game> and <game> Puzzles"].'
+)
 @click.option("--author", default="puzzlegen", show_default=True, help="For the copyright page.")
 @click.option("--publisher", default="", help="For the copyright page.")
 @click.option("--isbn", default="", help="ISBN-10 or ISBN-13, checked, for the copyright page.")
@@ -63,7 +87,14 @@ from puzzlegen.games import Game
     show_default=True,
     help="The PDF file to write (book.pdf in a folder if it ends with /).",
 )
-@game_option("The game whose puzzles to print.")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    callback=_to_games,
+    help="The game whose puzzles to print; give it again for a book with a chapter per "
+    f"game, in that order. One of: {', '.join(game_names())} [default: {DEFAULT_GAME}].",
+)
 def book(
     count: int,
     level: str | None,
@@ -81,32 +112,45 @@ def book(
     isbn: str,
     edition: str,
     output: str,
-    game: Game,
+    games: tuple[Game, ...],
 ) -> None:
     """Make a print-ready PDF book of COUNT puzzles with solutions.
 
     Puzzles are grouped by level, easiest first; the solutions at the back
-    are written out move by move with a numbered diagram and the final
-    position.  The book is checked with 'puzzlegen preflight' (KDP and
-    IngramSpark paperback rules) and written only if it passes; short books
-    are padded with ruled notes pages to the 24-page minimum.  Fonts are
-    embedded and the same options always give the same bytes.
+    are written out move by move with diagrams (a long Pendulum answer runs
+    over pages, the layout drawn before its key swings).  Give --game more
+    than once for a book with a chapter per game, each with its own
+    how-to-play; COUNT is shared evenly among them.  The book is checked
+    with 'puzzlegen preflight' (KDP and IngramSpark paperback rules) and
+    written only if it passes; short books are padded with ruled notes pages
+    to the 24-page minimum.  Fonts are embedded and the same options always
+    give the same bytes.
 
     \b
     Examples:
       puzzlegen book --count 24 --mix -o output/book.pdf
       puzzlegen book --count 100 --page-size 6x9 --bleed --title "Cat's Cradle 1"
       puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
+      puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
+      puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
     """
     from puzzlegen.fileio import output_path
-    from puzzlegen.publish import book_venue, choose_book_puzzles, make_book
-    from puzzlegen.render.book import BookOptions, check_isbn
+    from puzzlegen.publish import book_venue, choose_chapters, make_book
+    from puzzlegen.render.book import BookOptions, check_isbn, check_per_page
 
     if level and mix:
         raise click.UsageError("give --level or --mix, not both")
     if seed is not None and db is not None:
         raise click.UsageError("give --seed or --db, not both")
-    title = f"{game.title} Puzzles" if title is None else title
+    if count < len(games):
+        raise click.BadParameter(
+            f"{count} is fewer than the {len(games)} games: each chapter needs a puzzle",
+            param_hint="'--count'",
+        )
+    if title is None:
+        names = [g.title for g in games]
+        title = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+        title += " Puzzles"
     if not title.strip():
         raise click.BadParameter("the title is empty", param_hint="'--title'")
     if mono and color not in ("rgb", "gray"):
@@ -127,13 +171,15 @@ def book(
         isbn=isbn,
         edition=edition,
     )
+    # Before any puzzle is made: a page that cannot hold what was asked is refused now.
+    check_per_page(games, options)
     path = output_path(output, "book.pdf")
     with status("Choosing puzzles…"):
-        puzzles = choose_book_puzzles(
-            game, count, level=level, seed=seed, db=db, venue=book_venue(options)
+        parts = choose_chapters(
+            games, count, level=level, seed=seed, db=db, venue=book_venue(options)
         )
     with status("Typesetting the book…"):
-        made = make_book(game, puzzles, path, options, db=db)
+        made = make_book(parts, path, options, db=db)
     click.echo(f"Wrote {made.path}: {len(made.puzzles)} puzzles, {made.size // 1024} KiB")
 
 

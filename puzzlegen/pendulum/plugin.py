@@ -178,8 +178,10 @@ class Pendulum:
             caption = "Wins: " + ", ".join(
                 f"{r.method} in {swings_phrase(r.par or 0)}" for r in own.results
             )
+        # A choose-the-method puzzle must not print its answer's method above the layout.
+        heading = "Which methods win?" if own.kind == pp.CHOOSE and not solution else None
         return board_diagram(own.deal.start(method), mono=mono, title=title or None,
-                             caption=caption)
+                             caption=caption, heading=heading)
 
     def solution_text(self, puzzle: Puzzle) -> str:
         from puzzlegen.pendulum.views.prose import join, line_text, number, swings_phrase
@@ -221,6 +223,20 @@ class Pendulum:
             else:
                 result.append(text)
         return result
+
+    def page_sample(self, *, mono: bool = False) -> Diagram:
+        """A fresh layout: every puzzle's diagram has this size (puzzlegen.render.book)."""
+        from puzzlegen.pendulum.views.board import rules_diagram
+
+        return rules_diagram(mono=mono)
+
+    def solution_story(
+        self, puzzle: Puzzle, *, mono: bool = False
+    ) -> list[str | list[tuple[Diagram, str]]]:
+        """The answer told between the swings, with key layouts (views.story)."""
+        from puzzlegen.pendulum.views.story import solution_story
+
+        return solution_story(_own(puzzle), mono=mono)
 
     def solution_figures(
         self, puzzle: Puzzle, *, mono: bool = False

@@ -7,6 +7,14 @@ grouped by level, easiest first, ``per_page`` to a page; the solutions of
 every chapter follow, then ruled notes pages, as many as make the page count
 even and at least the paperback minimum of 24.
 
+How many puzzles a page holds is the game's to say: a game that offers a
+:class:`PlannedGame` sample diagram gets, by default, as many as fit its
+trim size legibly (at most :data:`DEFAULT_PER_PAGE`), and an explicit
+``per_page`` that cannot fit is refused by :func:`check_per_page` before a
+puzzle is made.  A game that tells its answers as a :class:`StoryGame`
+story (paragraphs with figures between them) has them set to flow over as
+many pages as they need; otherwise an answer is kept on one page.
+
 Page geometry is built, not hoped for (:class:`Geometry`): page 1 is a recto,
 so odd pages have the spine on the left; the frame, running head and folio of
 each page are placed from its real page number, with the wider margin (the
@@ -29,7 +37,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -39,6 +47,7 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    ImageAndFlowables,
     KeepTogether,
     PageBreak,
     PageTemplate,
@@ -106,6 +115,8 @@ _REF_H = 13.0  # "Solution on page N" below it
 _PAGE_HEAD_H = 26.0  # "Easy puzzles" at the top of a puzzle page
 _RULE = 0.75  # the thinnest stroke a printer promises to hold
 
+_T = TypeVar("_T")
+
 DIFFICULTY = {level: "●" * (i + 1) + "○" * (len(LEVELS) - i - 1) for i, level in enumerate(LEVELS)}
 
 
@@ -158,6 +169,24 @@ class BookGame(Protocol):
 
     def solution_figures(self, puzzle: Puzzle, *, mono: bool = False) -> list[list[Figure]]:
         """Rows of captioned diagrams that show a puzzle's answer."""
+        ...
+
+
+@runtime_checkable
+class PlannedGame(Protocol):
+    """A game whose pages can be planned before any puzzle is made."""
+
+    def page_sample(self, *, mono: bool = False) -> Diagram:
+        """A diagram no larger than any puzzle's diagram (a fresh layout, say)."""
+        ...
+
+
+@runtime_checkable
+class StoryGame(Protocol):
+    """A game whose answers are told at length: words and figures that may run over pages."""
+
+    def solution_story(self, puzzle: Puzzle, *, mono: bool = False) -> list[str | list[Figure]]:
+        """Paragraphs and rows of captioned diagrams, in reading order."""
         ...
 
 
@@ -273,8 +302,16 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         ),
         "subtitle": style("subtitle", fontSize=12, leading=17, alignment=TA_CENTER),
         "h1": style("h1", fontName=FONT_BOLD, fontSize=16, leading=20, spaceAfter=10),
-        "h2": style("h2", fontName=FONT_BOLD, fontSize=12, leading=16, spaceBefore=6, spaceAfter=6),
+        "h2": style(
+            "h2",
+            fontName=FONT_BOLD,
+            fontSize=12,
+            leading=16,
+            spaceBefore=6,
+            spaceAfter=6,
+        ),
         "solution_head": style("solution_head", fontName=FONT_BOLD, spaceAfter=2),
+        "told_head": style("told_head", fontName=FONT_BOLD, spaceAfter=2, spaceBefore=12),
         "toc": style("toc", fontSize=11, leading=18, spaceAfter=0),
         "toc_page": style("toc_page", fontSize=11, leading=18, spaceAfter=0, alignment=TA_RIGHT),
         "small": style("small", fontSize=8.5, leading=12, textColor=black),
@@ -333,9 +370,10 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
             canvas.setFont(FONT_BOLD, 14)
             canvas.drawString(0, L.frame_h - 14, self.heading)
         rows = L.rows(self.entries)
-        scale = L.scale(self.entries, headed)
+        diagrams = [e.diagram for e in self.entries]
+        scale = L.scale(diagrams, headed)
         y = L.frame_h - (_PAGE_HEAD_H if headed else 0)
-        spare = L.spare(self.entries, scale, headed) / (len(rows) + 1)
+        spare = L.spare(diagrams, scale, headed) / (len(rows) + 1)
         for row in rows:
             y -= spare
             row_h = max(e.diagram.height for e in row) * scale
@@ -347,12 +385,17 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
                 goal = _goal(entry.game, entry.puzzle)
                 canvas.setFillColor(black)
                 if L.columns == 1:  # one line: the label in bold, then the goal
-                    bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, 10)
-                    goal_w = canvas.stringWidth(goal, FONT, 10)
+                    size = 10.0
+                    bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, size)
+                    goal_w = canvas.stringWidth(goal, FONT, size)
+                    if bold_w + goal_w > L.col_w:  # a long goal: smaller, never below 7.5 pt
+                        size = max(7.5, size * L.col_w / (bold_w + goal_w))
+                        bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, size)
+                        goal_w = canvas.stringWidth(goal, FONT, size)
                     left = cx - (bold_w + goal_w) / 2
-                    canvas.setFont(FONT_BOLD, 10)
+                    canvas.setFont(FONT_BOLD, size)
                     canvas.drawString(left, y - 11, label)
-                    canvas.setFont(FONT, 10)
+                    canvas.setFont(FONT, size)
                     canvas.drawString(left + bold_w, y - 11, goal)
                 else:
                     canvas.setFont(FONT_BOLD, 10)
@@ -391,30 +434,86 @@ class _PageLayout:
         """Room above a diagram: one line of label in one column, two in two."""
         return 16.0 if self.columns == 1 else 28.0
 
-    def rows(self, entries: list[_Entry]) -> list[list[_Entry]]:
-        return [entries[i : i + self.columns] for i in range(0, len(entries), self.columns)]
+    def rows(self, items: Sequence[_T]) -> list[list[_T]]:
+        return [list(items[i : i + self.columns]) for i in range(0, len(items), self.columns)]
 
-    def _fixed(self, entries: list[_Entry], headed: bool) -> float:
+    def _fixed(self, diagrams: Sequence[Diagram], headed: bool) -> float:
         head = _PAGE_HEAD_H if headed else 0.0
-        return head + len(self.rows(entries)) * (self.label_h + _REF_H)
+        return head + len(self.rows(diagrams)) * (self.label_h + _REF_H)
 
-    def scale(self, entries: list[_Entry], headed: bool) -> float:
-        rows = self.rows(entries)
-        natural = sum(max(e.diagram.height for e in row) for row in rows)
-        widest = max(e.diagram.width for e in entries)
-        by_height = (self.frame_h - self._fixed(entries, headed)) / natural
+    def scale(self, diagrams: Sequence[Diagram], headed: bool) -> float:
+        rows = self.rows(diagrams)
+        natural = sum(max(d.height for d in row) for row in rows)
+        widest = max(d.width for d in diagrams)
+        by_height = (self.frame_h - self._fixed(diagrams, headed)) / natural
         by_width = (self.col_w - 10) / widest
         return min(_MAX_SCALE, by_height, by_width)
 
-    def spare(self, entries: list[_Entry], scale: float, headed: bool) -> float:
-        used = self._fixed(entries, headed) + scale * sum(
-            max(e.diagram.height for e in row) for row in self.rows(entries)
+    def spare(self, diagrams: Sequence[Diagram], scale: float, headed: bool) -> float:
+        used = self._fixed(diagrams, headed) + scale * sum(
+            max(d.height for d in row) for row in self.rows(diagrams)
         )
         return max(0.0, self.frame_h - used)
 
-    def fits(self, entries: list[_Entry], headed: bool = True) -> bool:
-        need = max(legible_scale(e.diagram) for e in entries)
-        return self.scale(entries, headed) >= need - 1e-9
+    def fits(self, diagrams: Sequence[Diagram], headed: bool = True) -> bool:
+        need = max(legible_scale(d) for d in diagrams)
+        return self.scale(diagrams, headed) >= need - 1e-9
+
+    def most(self, diagram: Diagram) -> int:
+        """How many diagrams like ``diagram`` a headed page holds legibly (0 to 6)."""
+        return max((n for n in range(1, 7) if self.fits([diagram] * n)), default=0)
+
+
+def _layout(page_size: str, bleed: bool, pages: int, per_page: int, colour: str) -> _PageLayout:
+    frame_w, frame_h = Geometry.make(page_size, bleed, pages).frame_size
+    return _PageLayout(frame_w, frame_h, _COLUMNS[page_size], per_page, colour)
+
+
+def per_page_for(game: Game, options: BookOptions) -> int:
+    """How many of ``game``'s puzzles a page of the book holds.
+
+    The option if given; otherwise, for a :class:`PlannedGame`, as many of
+    its sample diagrams as fit legibly even with the widest gutter, at most
+    :data:`DEFAULT_PER_PAGE`; for other games :data:`DEFAULT_PER_PAGE`.
+    """
+    if options.per_page:
+        return options.per_page
+    default = DEFAULT_PER_PAGE[options.page_size]
+    if not isinstance(game, PlannedGame):
+        return default
+    sample = game.page_sample(mono=options.colour == "gray")
+    most = _layout(options.page_size, options.bleed, MAX_PAGES, default, options.colour).most(
+        sample
+    )
+    if not most:
+        raise BookError(
+            f"a {game.title} puzzle does not fit {_a(options.page_size)} page at a legible size"
+        )
+    return min(default, most)
+
+
+def check_per_page(games: Sequence[Game], options: BookOptions) -> None:
+    """Refuse, before any puzzle is made, a ``per_page`` that no page could hold legibly.
+
+    Raises :class:`BookError`.  Checked against each :class:`PlannedGame`'s
+    sample with the narrowest gutter, so nothing that could be made is refused;
+    the typesetting checks again against the real puzzles.
+    """
+    if options.page_size not in PAGE_SIZES:
+        raise BookError(f"unknown page size {options.page_size!r}")
+    for game in games:
+        per_page = per_page_for(game, options)
+        if options.per_page is None or not isinstance(game, PlannedGame):
+            continue
+        sample = game.page_sample(mono=options.colour == "gray")
+        layout = _layout(options.page_size, options.bleed, MIN_PAGES, per_page, options.colour)
+        most = layout.most(sample)
+        if most < per_page:
+            whose = f" for {game.title}" if len(games) > 1 else ""
+            raise BookError(
+                f"--per-page {per_page} does not fit {_a(options.page_size)} page at a "
+                f"legible size (at most {most}{whose})"
+            )
 
 
 class _FigureRow(Flowable):  # type: ignore[misc]
@@ -465,6 +564,91 @@ class _FigureRow(Flowable):  # type: ignore[misc]
             x += w + self.gap
 
 
+class _Figure(Flowable):  # type: ignore[misc]
+    """One captioned diagram at a fixed scale, as wide as it is drawn (text may sit beside it)."""
+
+    def __init__(
+        self, figure: Figure, scale: float, colour: str, styles: dict[str, ParagraphStyle]
+    ) -> None:
+        super().__init__()
+        self.diagram, caption = figure
+        self.s, self.colour = scale, colour
+        self.caption = Paragraph(escape(caption), styles["caption"])
+        self.width = self.diagram.width * scale
+        self.cap_h = self.caption.wrap(self.width, 100)[1]
+        self.height = self.diagram.height * scale + self.cap_h + 4
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    # What reportlab's ImageAndFlowables asks of its image: the size, unchanged.
+    def _restrictSize(self, aw: float, ah: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def _unRestrictSize(self) -> None:
+        pass
+
+    def draw(self) -> None:
+        draw_diagram(self.canv, self.diagram, 0, self.height, self.width, color=self.colour)
+        below = self.height - self.diagram.height * self.s - self.cap_h - 2
+        self.caption.drawOn(self.canv, 0, below)
+
+
+#: Words set beside a figure need at least this width, else they go below it.
+_BESIDE_MIN = 170.0
+
+
+def _told(
+    number: int,
+    head: list[Any],
+    told: list[str | list[Figure]],
+    frame_w: float,
+    colour: str,
+    styles: dict[str, ParagraphStyle],
+) -> list[Any]:
+    """A solution told at length, free to run over pages.
+
+    ``head`` (the solution's heading, after any chapter heading) stays with the
+    first paragraph, and a figure with its caption;
+    where the page is wide enough, the paragraph after a lone figure is set
+    beside it (reportlab's ImageAndFlowables), running on below it if long.
+    Its start and end are marked, so each page it reaches is headed with its number.
+    """
+    flow: list[Any] = []
+    pending: list[Any] = [*head[:-1], _Marker("solution", number), _Marker("story", number)]
+    pending.append(head[-1])
+    index = 0
+    while index < len(told):
+        block = told[index]
+        index += 1
+        if isinstance(block, str):
+            paragraph = Paragraph(escape(block), styles["body"])
+            flow.append(KeepTogether([*pending, paragraph]) if pending else paragraph)
+            pending = []
+            continue
+        flow += pending
+        pending = []
+        scale = min(1.0, 1.1 * max(legible_scale(d) for d, _ in block))
+        if len(block) == 1 and index < len(told) and isinstance(told[index], str):
+            figure = _Figure(block[0], scale, colour, styles)
+            if frame_w - figure.width - 10 >= _BESIDE_MIN:
+                words = Paragraph(escape(str(told[index])), styles["body"])
+                index += 1
+                flow.append(
+                    ImageAndFlowables(
+                        figure,
+                        [words],
+                        imageSide="left",
+                        imageRightPadding=10,
+                        imageBottomPadding=8,
+                    )
+                )
+                continue
+        flow += [_FigureRow(block, colour, styles, max_scale=scale), Spacer(1, 8)]
+    flow += [*pending, _Marker("story-end", number)]
+    return flow
+
+
 class _Ruled(Flowable):  # type: ignore[misc]
     """Ruled lines filling what is left of the frame."""
 
@@ -505,6 +689,7 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
         self.found: dict[tuple[str, Any], int] = {}
         self.on_page: dict[int, list[tuple[str, Any]]] = {}
         self.current_head = ""
+        self.story: Any = None  # the solution running over pages, if one is
         super().__init__(buffer, pagesize=geometry.media, **kwargs)
         templates = []
         for page in (1, 2):
@@ -535,6 +720,10 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
         self.on_page.setdefault(self.page, []).append((kind, key))
         if kind == "head":
             self.current_head = str(key)
+        elif kind == "story":
+            self.story = key
+        elif kind == "story-end":
+            self.story = None
 
     def where(self, kind: str, key: Any) -> int | None:
         return self.known.get((kind, key))
@@ -542,6 +731,8 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
     def _begin(self, canvas: Any, doc: Any) -> None:
         g = self.geometry
         page = canvas.getPageNumber()
+        if self.story is not None:  # a solution runs on to this page
+            self.on_page.setdefault(page, []).append(("solution", self.story))
         if g.bleed:
             x0, y0 = g.trim_origin(page)
             w, h = g.trim
@@ -622,10 +813,11 @@ def _pack(entries: list[_Entry], layout: _PageLayout) -> list[list[_Entry]]:
     """Fill pages with ``per_page`` puzzles; fewer only where a tall one needs the room."""
     pages: list[list[_Entry]] = []
     for entry in entries:
-        if not layout.fits([entry]):
+        if not layout.fits([entry.diagram]):
             raise BookError(f"puzzle {entry.number} does not fit a page at a legible size")
         headed = len(pages) == 1  # only a level's first page has a heading
-        if pages and len(pages[-1]) < layout.per_page and layout.fits([*pages[-1], entry], headed):
+        sheet = [e.diagram for e in pages[-1]] if pages else []
+        if pages and len(sheet) < layout.per_page and layout.fits([*sheet, entry.diagram], headed):
             pages[-1].append(entry)
         else:
             pages.append([entry])
@@ -639,7 +831,8 @@ class _Prepared:
     chapter: Chapter
     rules: list[str | list[Figure]]
     entries: list[_Entry]
-    solutions: list[tuple[int, Puzzle, str, list[list[Figure]]]]
+    #: number, puzzle, its answer in one paragraph, its figures, or its story if it has one
+    solutions: list[tuple[int, Puzzle, str, list[list[Figure]], list[str | list[Figure]] | None]]
 
 
 def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
@@ -652,7 +845,9 @@ def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
                 _how_to_play(game, mono),
                 [_Entry(n, game, p, game.diagram(p, mono=mono)) for n, p in numbered],
                 [
-                    (n, p, game.solution_text(p), _solution_figures(game, p, mono))
+                    (n, p, game.solution_text(p), [], game.solution_story(p, mono=mono))
+                    if isinstance(game, StoryGame)
+                    else (n, p, game.solution_text(p), _solution_figures(game, p, mono), None)
                     for n, p in numbered
                 ],
             )
@@ -782,10 +977,7 @@ def _typeset(
         Paragraph(escape(title), styles["title"]),
         Paragraph(escape(f"{total} puzzles with solutions"), styles["subtitle"]),
         Spacer(1, 8),
-        *[
-            Paragraph(escape(f"{g.title} was invented by {g.inventor}"), styles["subtitle"])
-            for g in games
-        ],
+        *[Paragraph(escape(_origin(g)), styles["subtitle"]) for g in games],
         Spacer(1, 30),
         *([Paragraph(escape(options.author), styles["subtitle"])] if options.author else []),
         PageBreak(),
@@ -805,6 +997,8 @@ def _typeset(
                 label = f"{level} puzzles" if len(chapters) == 1 else f"{name}: {level} puzzles"
                 contents.append((label, f"level:{name}:{level}"))
     contents.append(("Solutions", "solutions"))
+    if len(chapters) > 1:
+        contents += [(f"{c.game.title}: solutions", f"solutions:{c.game.title}") for c in chapters]
     if padding:
         contents.append(("Notes", "notes"))
     rows = [
@@ -826,22 +1020,24 @@ def _typeset(
         )
     )
     story.append(table)
-    layout = _PageLayout(
-        frame_w,
-        frame_h,
-        _COLUMNS[options.page_size],
-        options.per_page or DEFAULT_PER_PAGE[options.page_size],
-        colour,
-    )
-    plain = min((e for part in prepared for e in part.entries), key=lambda e: e.diagram.height)
-    if not layout.fits([plain] * layout.per_page):
-        most = max((n for n in range(1, layout.per_page) if layout.fits([plain] * n)), default=0)
-        raise BookError(
-            f"--per-page {layout.per_page} does not fit a {options.page_size} page at a "
-            f"legible size (at most {most})"
-        )
     for part in prepared:
         game = part.chapter.game
+        layout = _PageLayout(
+            frame_w, frame_h, _COLUMNS[options.page_size], per_page_for(game, options), colour
+        )
+        # Checked on the smallest of the game's boards in the book: the rest may take fewer.
+        same = [e.diagram for p in prepared if p.chapter.game is game for e in p.entries]
+        if same:
+            plain = min(same, key=lambda d: d.height)
+            if not layout.fits([plain] * layout.per_page):
+                most = max(
+                    (n for n in range(1, layout.per_page) if layout.fits([plain] * n)), default=0
+                )
+                whose = f" for {game.title}" if len(prepared) > 1 else ""
+                raise BookError(
+                    f"--per-page {layout.per_page} does not fit {_a(options.page_size)} page at a "
+                    f"legible size (at most {most}{whose})"
+                )
         story += [
             PageBreak(),
             _Marker("section", f"how:{game.title}"),
@@ -869,6 +1065,8 @@ def _typeset(
                     story.append(_Marker("section", f"level:{game.title}:{level}"))
                 # The running head names the puzzles; only a level's first page has a heading.
                 heading = "" if index else f"{level} puzzles"
+                if heading and len(prepared) > 1:
+                    heading = f"{game.title}: {heading}"
                 story.append(_PuzzlePage(heading, sheet, layout))
     story += [
         PageBreak(),
@@ -878,16 +1076,28 @@ def _typeset(
     ]
     for part in prepared:
         game = part.chapter.game
+        # A chapter's heading stays with its first solution: it never ends a page.
+        lead: list[Any] = []
         if len(prepared) > 1:
-            story.append(Paragraph(escape(game.title), styles["h2"]))
-        for number, puzzle, text, figures in part.solutions:
+            lead = [
+                _Marker("section", f"solutions:{game.title}"),
+                Paragraph(escape(game.title), styles["h2"]),
+            ]
+        for number, puzzle, text, figures, told in part.solutions:
             page = known.get(("puzzle", number))
             head = Paragraph(
                 f"Puzzle {number} · {DIFFICULTY[puzzle.level]} {puzzle.level}"
                 + f"<font name='{FONT}' size='8.5'> · puzzle on page {page or '?'}</font>",
                 styles["solution_head"],
             )
-            solution: list[Any] = [_Marker("solution", number), head]
+            if told is not None:
+                # Space above the heading, not below the answer: it vanishes at a page's top.
+                head = Paragraph(head.text, styles["told_head"])
+                story += _told(number, [*lead, head], told, frame_w, colour, styles)
+                lead = []
+                continue
+            solution: list[Any] = [*lead, _Marker("solution", number), head]
+            lead = []
             words = Paragraph(escape(text), styles["body"])
             if figures and figures[0]:
                 # The moves drawn on the left; beside them the rest of the first
@@ -938,6 +1148,21 @@ def _typeset(
     return _Pass(buffer.getvalue(), reader_pages, dict(doc.found))
 
 
+def _a(size: str) -> str:
+    """``"a 6x9"``, ``"an a4"``."""
+    return f"an {size}" if size[0] in "a8" else f"a {size}"
+
+
+def _known(game: Game) -> bool:
+    """Whether the game's inventor is known by name (Pendulum's is not)."""
+    return game.inventor.strip().lower() not in ("", "anonymous", "unknown")
+
+
+def _origin(game: Game) -> str:
+    """The title page's line on where the game comes from."""
+    return f"{game.title} was invented by {game.inventor}" if _known(game) else game.credit
+
+
 def _copyright(
     options: BookOptions, title: str, games: list[Game], styles: dict[str, ParagraphStyle]
 ) -> list[Any]:
@@ -953,9 +1178,8 @@ def _copyright(
         lines.append(escape(f"ISBN {options.isbn}"))
     result = [Paragraph("<br/>".join(lines), styles["small"]), Spacer(1, 10)]
     for game in games:
-        result.append(
-            Paragraph(escape(f"{game.credit}. This book credits the inventor."), styles["small"])
-        )
+        credit = f"{game.credit}. This book credits the inventor." if _known(game) else game.credit
+        result.append(Paragraph(escape(credit), styles["small"]))
         result.append(Paragraph(escape(game.making_of), styles["small"]))
     return result
 

@@ -9,6 +9,7 @@ The output folder holds::
     assets/daily.js     the shared, game-neutral page script   (templates/web/)
     assets/daily.css    the shared stylesheet                   (templates/web/)
     assets/GAME.js      the game's board script: rules and drawing (templates/GAMEDIR/board.js)
+    assets/GAME.css     the game's board stylesheet, if it has one (templates/GAMEDIR/board.css)
     assets/GAME-rules.svg  the rules panel's diagram
     YYYY-MM-DD/         index.html puzzle.json puzzle.svg solution.svg
 
@@ -80,6 +81,11 @@ def playable(game: Game) -> bool:
     return (template_dir() / game_dir(game) / "board.js").is_file()
 
 
+def board_css(game: Game) -> bool:
+    """Whether the game has its own stylesheet for the board (besides the shared one)."""
+    return playable(game) and (template_dir() / game_dir(game) / "board.css").is_file()
+
+
 def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) -> dict[str, str]:
     """The text of the four files of ``date``, by file name."""
     puzzle_diagram = game.diagram(puzzle, mono=mono, title=f"{game.title}, {date}")
@@ -105,6 +111,7 @@ def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) 
         height=round(puzzle_diagram.height * 1.5),
         data_json=script_json(data),
         playable=playable(game),
+        board_css=board_css(game),
         rules_paragraphs=[] if playable(game) else game.rules_text(),
         rules_template=f"{game_dir(game)}/rules.html.j2",
         rules_caption=_rules_caption(game, mono),
@@ -185,6 +192,9 @@ def write_assets(game: Game, out_dir: Path, *, mono: bool = False) -> None:
     if playable(game):
         board = templates / game_dir(game) / "board.js"
         write_text(assets / f"{game.name}.js", board.read_text(encoding="utf-8"))
+    if board_css(game):
+        css = templates / game_dir(game) / "board.css"
+        write_text(assets / f"{game.name}.css", css.read_text(encoding="utf-8"))
     diagram, _ = game.rules_diagram(mono=mono)
     write_text(assets / f"{game.name}-rules.svg", to_svg(diagram))
 

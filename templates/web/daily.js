@@ -36,6 +36,18 @@
  *   techniqueHint(tags), firstMoveHint(state, move)  the first two hints
  *   build(board, document)  make the cells (elements with data-cell), once
  *   draw(board, state)  draw a state; return each cell's accessible name by key
+ * and, optionally, for a game whose goal is not "reach par" or whose moves
+ * are not all from one cell to another (templates/pendulum/board.js):
+ *   isSolved(state, par)    solved? (default: score(state) >= par)
+ *   statusText(state, par, showing)  the live status line (default from scoreText)
+ *   endText(state, par)     said when no move is left and the puzzle is not solved
+ *   solvedText(state, solve, best, par), shareScore(state, par)  the solved panel's
+ *                           words and the share text's score (the shell adds the time)
+ *   refusalText(state, from)  why a control's move is refused now
+ *   arrows: "latest"        "show me" draws only the latest move's arrow
+ * Buttons with data-move-from="KEY" (and data-move-to="TO") that build() makes
+ * play movesFrom(state, KEY) (the one going to TO) like a click on a cell: a
+ * swing, a choice of method.  A move whose keys name no cell draws no arrow.
  */
 (function () {
   "use strict";
@@ -195,6 +207,12 @@
     const board = document.getElementById("board");
     const $ = (id) => document.getElementById(id);
     const start = game.initial(data);
+    const isSolved = (state) =>
+      game.isSolved ? game.isSolved(state, par) : game.score(state) >= par;
+    const statusOf = (state, showing) => game.statusText
+      ? game.statusText(state, par, showing)
+      : (showing ? "Best line: " : "") + game.scoreText(game.score(state), par);
+    const isCell = (k) => board.querySelector('[data-cell="' + k + '"]') !== null;
     const best = game.bestLine(data);
 
     const ui = {
@@ -268,11 +286,11 @@
       }
       const score = game.score(current());
       board.setAttribute("data-" + game.scoreName, String(score));
-      board.dataset.solved = score >= par ? "true" : "false";
+      board.dataset.solved = isSolved(current()) ? "true" : "false";
       board.classList.toggle("is-showing", ui.showing);
       $("count").textContent = ui.showing
-        ? "Best line: " + game.scoreText(game.score(state), par)
-        : game.scoreText(score, par);
+        ? statusOf(state, true)
+        : statusOf(current(), false);
       $("moves").textContent = ui.moves.length + (ui.moves.length === 1 ? " move" : " moves");
       $("undo").disabled = ui.showing || ui.moves.length === 0;
       $("redo").disabled = ui.showing || ui.undone.length === 0;
@@ -281,7 +299,7 @@
       $("hint").textContent = ["Hint", "Another hint", "Show the whole line", "Hint"][ui.hints];
       drawArrows();
       renderShowBar();
-      renderSolved(score);
+      renderSolved();
     }
 
     // -- picking up and placing ----------------------------------------------
@@ -324,23 +342,23 @@
       ui.moves.push(move);
       ui.undone = [];
       ui.selected = null;
-      ui.focus = move.to;
-      afterMove(game.moveText(before, move) + ".");
+      if (isCell(move.to)) ui.focus = move.to;
+      afterMove(game.moveText(before, move));
     }
 
     function afterMove(said) {
       const state = current();
-      const score = game.score(state);
-      let text = said + " " + game.scoreText(score, par) + ".";
-      if (score >= par && !ui.solvedNow) {
+      const done = isSolved(state);
+      let text = said + ". " + statusOf(state, false) + ".";
+      if (done && !ui.solvedNow) {
         ui.solvedNow = true;
         solved();
         text += " Solved!";
-      } else if (score < par && !game.legalMoves(state).length) {
-        text += " No moves left: undo, or start again.";
+      } else if (!done && !game.legalMoves(state).length) {
+        text += " " + (game.endText ? game.endText(state, par) : "No moves left: undo, or start again.");
       }
       announce(text);
-      save(score < par);
+      save(!done);
       render();
     }
 
@@ -371,9 +389,9 @@
       ui.states.pop();
       ui.undone.push(move);
       ui.selected = null;
-      if (game.score(current()) < par) ui.solvedNow = false;
+      if (!isSolved(current())) ui.solvedNow = false;
       announce("Undone: " + game.moveText(current(), move) + ". " +
-        game.scoreText(game.score(current()), par) + ".");
+        statusOf(current(), false) + ".");
       save(true);
       render();
     }
@@ -385,7 +403,7 @@
       ui.states.push(game.apply(before, move));
       ui.moves.push(move);
       ui.selected = null;
-      afterMove("Redone: " + game.moveText(before, move) + ".");
+      afterMove("Redone: " + game.moveText(before, move));
     }
 
     function reset() {
@@ -395,7 +413,7 @@
       ui.undone = [];
       ui.selected = null;
       ui.solvedNow = false;
-      announce("Back to the start. " + game.scoreText(0, par) + ".");
+      announce("Back to the start. " + statusOf(start, false) + ".");
       save(true);
       render();
     }
@@ -437,7 +455,7 @@
         save(!ui.solvedNow);
         announce("Showing the best line from the start: " + best.length + " moves. Use Next.");
       } else {
-        announce("Back to your game. " + game.scoreText(game.score(current()), par) + ".");
+        announce("Back to your game. " + statusOf(current(), false) + ".");
       }
       render();
       if (on) $("show-next").focus();
@@ -484,7 +502,9 @@
         return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
       };
       const seen = {};
-      for (let i = 0; i < ui.showStep; i++) {
+      const first = game.arrows === "latest" ? ui.showStep - 1 : 0;
+      for (let i = first; i < ui.showStep; i++) {
+        if (!isCell(best[i].from) || !isCell(best[i].to)) continue;
         const [x1, y1] = centre(best[i].from);
         const [x2, y2] = centre(best[i].to);
         const latest = i === ui.showStep - 1;
@@ -519,9 +539,9 @@
     }
 
     // -- solved panel and share text --------------------------------------------
-    function renderSolved(score) {
+    function renderSolved() {
       const panel = $("solved");
-      const done = score >= par && !ui.showing && ui.solve;
+      const done = isSolved(current()) && !ui.showing && ui.solve;
       panel.hidden = !done;
       const before = $("already");
       before.hidden = !(record.solved && !done);
@@ -533,10 +553,12 @@
       if (!done) return;
       const s = ui.solve;
       const diff = s.moves - best.length;
-      $("solved-text").textContent = "You found " + game.parText(par) + " in " + s.moves +
-        (s.moves === 1 ? " move" : " moves") + "; the best line takes " + best.length +
-        (diff > 0 ? " (" + diff + " more than needed)." : diff === 0 ? " — a perfect line." :
-          " — fewer than the best line!") + " Time: " + minutes(s.ms) + ".";
+      const said = game.solvedText ? game.solvedText(current(), s, best, par)
+        : "You found " + game.parText(par) + " in " + s.moves +
+          (s.moves === 1 ? " move" : " moves") + "; the best line takes " + best.length +
+          (diff > 0 ? " (" + diff + " more than needed)." : diff === 0 ? " — a perfect line." :
+            " — fewer than the best line!");
+      $("solved-text").textContent = said + " Time: " + minutes(s.ms) + ".";
       $("share-text").value = shareText(s);
       showStatistics(game.name, $("stats-list"));
     }
@@ -544,7 +566,8 @@
     function shareText(s) {
       const help = s.hints ? " · " + s.hints + (s.hints === 1 ? " hint" : " hints") : "";
       return game.title + " · " + date + " · " + data.level + "\n" +
-        game.scoreText(par, par) + " in " + s.moves + " moves (best " + best.length + ")" +
+        (game.shareScore ? game.shareScore(current(), par) + ", " :
+          game.scoreText(par, par) + " in ") + s.moves + " moves (best " + best.length + ")" +
         help + " · " + minutes(s.ms) + "\n" + s.marks;
     }
 
@@ -598,6 +621,19 @@
       }
     });
     board.addEventListener("keydown", onKey);
+    // A game's own controls (a swing, a choice of method) play moves too.
+    play.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-move-from]");
+      if (!button || ui.showing) return;
+      const from = button.dataset.moveFrom;
+      const to = button.dataset.moveTo;
+      const move = game.movesFrom(current(), from).find((m) => to === undefined || m.to === to);
+      if (move) {
+        play_(move);
+      } else {
+        announce(game.refusalText ? game.refusalText(current(), from, to) : "Not now.");
+      }
+    });
     $("undo").addEventListener("click", undo);
     $("redo").addEventListener("click", redo);
     $("reset").addEventListener("click", reset);

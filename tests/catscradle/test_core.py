@@ -87,6 +87,16 @@ def test_cores_explore_alike_on_the_corpus(chunk: int) -> None:
         assert compiled.end_layouts(encoded) == _pycore.end_layouts(encoded), str(position)
 
 
+def test_both_stores_of_the_compiled_core_agree() -> None:
+    # Positions met in play always pack their states into one number (see
+    # _ccore.c); the indexed store, kept for any that would not, must agree.
+    compiled = _compiled()
+    rows = [Position.parse(text) for text, _best, _moves in REGRESSIONS] + CORPUS[:200]
+    for position in rows:
+        encoded = layout(position)
+        assert compiled._best_path_indexed(encoded) == compiled.best_path(encoded), str(position)
+
+
 @st.composite
 def played_positions(draw: st.DrawFn) -> Position:
     """A deal, then random legal moves, with spaces filled from the stock now and then.

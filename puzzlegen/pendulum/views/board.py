@@ -59,11 +59,18 @@ def card_group(card: Card, x: float, y: float, *, top: bool, mono: bool) -> Grou
 
 
 def board_diagram(
-    position: Position, *, mono: bool = False, title: str | None = None, caption: str = ""
+    position: Position,
+    *,
+    mono: bool = False,
+    title: str | None = None,
+    caption: str = "",
+    heading: str | None = None,
 ) -> Diagram:
     """``position`` drawn: foundations, six rows of fanned piles, the corners marked.
 
-    ``caption`` is a line of text under the layout (for instance the answer).
+    ``caption`` is a line of text under the layout (for instance the answer);
+    ``heading`` replaces the method line above it (a puzzle that asks for the
+    method must not print one).
     """
     left = MARGIN
     top = MARGIN + HEAD
@@ -80,7 +87,8 @@ def board_diagram(
     method = position.method
     order = " ".join(Card(v, SUITS[0]).rank_name for v in method.order)
     groups.append(Group("method", (
-        Text(left, MARGIN + 9.5, f"{method}: {order}", 9.5, bold=True, css="method-line"),
+        Text(left, MARGIN + 9.5, f"{method}: {order}" if heading is None else heading, 9.5,
+             bold=True, css="method-line"),
         Text(width - MARGIN, MARGIN + 9.5, f"next swing: {position.next_swing}", 9.0,
              anchor="end", css="swing-line"),
     )))

@@ -2,8 +2,9 @@
 
 A line of play becomes short sentences: "Swing to the right.  The knave of
 spades goes on the queen.  The five and six of diamonds go out."  Cards
-going out one after another in one suit share a sentence; a pile that moves
-names the cards riding on it.
+going out one after another share a sentence, each suit's run named once; a
+pile that moves names the cards riding on it; a pack on a card that is not
+exposed says where that card lies (just above, or in a privileged corner).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlegen.cards import Card
-from puzzlegen.pendulum.position import Move, Position
+from puzzlegen.pendulum.position import COLS, CORNERS, Move, Position
 from puzzlegen.pendulum.solver import MethodResult
 
 RANK_WORDS = {
@@ -51,6 +52,38 @@ def _riders(pile: Sequence[Card]) -> str:
     return "" if len(pile) == 1 else f" (with the {join([RANK_WORDS[c.rank] for c in pile[1:]])})"
 
 
+def _outs_sentence(outs: Sequence[Card]) -> str:
+    """Cards going out one after another: a suit's run shares its name.
+
+    "The five and six of diamonds go out."  "The four of hearts, the seven of
+    diamonds and the four of spades go out."
+    """
+    runs: list[list[Card]] = []
+    for card in outs:
+        if runs and runs[-1][-1].suit == card.suit:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    parts = [f"{join([RANK_WORDS[c.rank] for c in run])} of {run[0].suit.name.lower()}"
+             for run in runs]
+    verb = "goes" if len(outs) == 1 else "go"
+    return f"The {join([parts[0], *('the ' + p for p in parts[1:])])} {verb} out."
+
+
+def _target(position: Position, move: Move) -> str:
+    """Where a packed pile goes: the card, and where it lies if it is not exposed."""
+    assert move.card is not None and move.onto is not None
+    src, dst = position.find(move.card), position.find(move.onto)
+    assert src is not None and dst is not None
+    rank = RANK_WORDS[move.onto.rank]
+    if position.exposed(dst):
+        return f"on the {rank}"
+    if dst == src - COLS:
+        return f"up on the {rank} just above it"
+    side = "left" if dst == CORNERS[0] else "right"
+    return f"on the {rank} in the top {side}-hand corner"
+
+
 def line_sentences(start: Position, moves: Sequence[Move]) -> list[str]:
     """The sentences of a line of play from ``start``."""
     sentences: list[str] = []
@@ -59,16 +92,12 @@ def line_sentences(start: Position, moves: Sequence[Move]) -> list[str]:
 
     def flush() -> None:
         if outs:
-            ranks = join([RANK_WORDS[c.rank] for c in outs])
-            verb = "goes" if len(outs) == 1 else "go"
-            sentences.append(f"The {ranks} of {outs[0].suit.name.lower()} {verb} out.")
+            sentences.append(_outs_sentence(outs))
             outs.clear()
 
     for move in moves:
         if move.kind == "out":
             assert move.card is not None
-            if outs and outs[-1].suit != move.card.suit:
-                flush()
             outs.append(move.card)
         else:
             flush()
@@ -80,8 +109,7 @@ def line_sentences(start: Position, moves: Sequence[Move]) -> list[str]:
                 assert cell is not None
                 pile = position.cells[cell]
                 sentences.append(
-                    f"The {card_name(move.card)}{_riders(pile)} goes on the "
-                    f"{RANK_WORDS[move.onto.rank]}."
+                    f"The {card_name(move.card)}{_riders(pile)} goes {_target(position, move)}."
                 )
             else:
                 assert move.card is not None and move.col is not None
@@ -97,8 +125,12 @@ def line_sentences(start: Position, moves: Sequence[Move]) -> list[str]:
     return sentences
 
 
-def line_text(start: Position, result: MethodResult) -> str:
+def method_head(result: MethodResult) -> str:
+    """"Building up by threes (up-3), the deal is won in four swings."."""
     assert result.won and result.par is not None
-    head = (f"{method_phrase(str(result.method)).capitalize()} ({result.method}), the deal "
+    return (f"{method_phrase(str(result.method)).capitalize()} ({result.method}), the deal "
             f"is won in {swings_phrase(result.par)}.")
-    return " ".join([head, *line_sentences(start, result.moves)])
+
+
+def line_text(start: Position, result: MethodResult) -> str:
+    return " ".join([method_head(result), *line_sentences(start, result.moves)])

@@ -1,0 +1,209 @@
+"""Books of Pendulum puzzles, and mixed books of both games.
+
+Pendulum puzzles take the solver seconds to make, so these books are made
+from stored puzzles (``data/pendulum_book.jsonl``: a choose-the-method
+puzzle, a long win-in-par line and a short one), put in a catalog and
+printed with ``--db`` as a user would.  Each stored line is replayed when it
+is read, so a stale file fails loudly rather than printing a wrong answer.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+from elsewhere import command_elsewhere
+from pypdf import PdfReader
+from test_book import page_texts
+
+from puzzlegen.catalog import Catalog
+from puzzlegen.catscradle.plugin import CATS_CRADLE
+from puzzlegen.cli import main
+from puzzlegen.generator import puzzles_from_seed
+from puzzlegen.pendulum import puzzle as pp
+from puzzlegen.pendulum.plugin import PENDULUM
+from puzzlegen.pendulum.views.prose import swings_phrase
+from puzzlegen.pendulum.views.story import key_swings, segments, solution_story
+from puzzlegen.render.book import (
+    BookError,
+    BookOptions,
+    Chapter,
+    build_chapters,
+    check_per_page,
+    per_page_for,
+)
+from puzzlegen.render.preflight import preflight
+
+
+def stored() -> list[pp.Puzzle]:
+    lines = (DATA / "pendulum_book.jsonl").read_text().splitlines()
+    return [PENDULUM.puzzle_from_json(json.loads(line)) for line in lines]
+
+
+def catalog(path: Path, *, cats_cradle: int = 0) -> Path:
+    with Catalog(path) as cat:
+        for puzzle in stored():
+            cat.add(puzzle.to_json())
+        for other in puzzles_from_seed(cats_cradle, seed="mixed", game=CATS_CRADLE):
+            cat.add(other.to_json())
+    return path
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("pendulum-books")
+    out = {}
+    db = catalog(tmp / "p.sqlite")
+    out["6x9"] = tmp / "6x9.pdf"
+    assert main(["book", "--game", "pendulum", "--count", "3", "--db", str(db),
+                 "-o", str(out["6x9"])]) == 0
+    mixed = catalog(tmp / "m.sqlite", cats_cradle=2)
+    shutil.copy(mixed, tmp / "m2.sqlite")
+    out["mixed"] = tmp / "mixed.pdf"
+    argv = ["book", "--game", "cats-cradle", "--game", "pendulum", "--count", "3",
+            "--page-size", "a4", "--bleed", "--color", "cmyk"]
+    assert main([*argv, "--db", str(mixed), "-o", str(out["mixed"])]) == 0
+    out["again"] = tmp / "again.pdf"
+    command_elsewhere(*argv, "--db", str(tmp / "m2.sqlite"), "-o", str(out["again"]))
+    return out
+
+
+def test_a_pendulum_book_with_default_options(books: dict[str, Path]) -> None:
+    path = books["6x9"]
+    assert preflight(path).ok
+    texts = page_texts(path)
+    # One board to a 6x9 page, the largest number that is legible there.
+    counts = [len(re.findall(r"Solution on page", t)) for t in texts]
+    assert [c for c in counts if c] == [1, 1, 1]
+    assert "Pendulum is a patience from an old book of patience games" in texts[0]
+    assert "Anonymous" not in " ".join(texts[:3])
+    assert "How to play Pendulum" in texts[2]
+
+
+def test_solutions_are_told_between_the_swings(books: dict[str, Path]) -> None:
+    texts = page_texts(books["6x9"])
+    prose = " ".join(page_texts(books["6x9"], size=9.5))
+    puzzles = sorted(stored(), key=lambda p: pp.LEVELS.index(p.level))
+    for number, puzzle in enumerate(puzzles, start=1):
+        best = puzzle.best
+        start = texts.index(next(t for t in texts if f"Puzzle {number} · " in t))
+        head = re.search(rf"Puzzle {number} · [●○]{{4}} \w+ · puzzle on page (\d+)", texts[start])
+        assert head is not None
+        assert f"Puzzle {number} " in texts[int(head[1]) - 1]  # the puzzle's own page
+        assert f"({best.method}), " in prose and f"in {swings_phrase(best.par or 0)}" in prose
+        drawn = len(key_swings(segments(best.moves)))
+        figures = sum(t.count("swing (to the") for t in texts[start:start + 2 * drawn + 2])
+        assert figures >= drawn
+        # A long answer runs on: every page it reaches is headed with its number.
+        end = next(i for i, t in enumerate(texts) if i > start and (
+            f"Puzzle {number + 1} · " in t or t.startswith("Notes")))
+        assert end - start >= 2
+        for text in texts[start:end]:
+            heads = re.match(r"Solutions? (\d+)(?:–(\d+))? ", text)
+            assert heads is not None, text[:40]
+            assert int(heads[1]) <= number <= int(heads[2] or heads[1]), text[:40]
+    assert "Swing to the right." in prose and "Swing to the left." in prose
+    assert " goes on the " in prose and " go out." in prose
+    assert "All fifty-two cards are out, and the deal is won." in prose
+    assert "Three of the twelve methods win:" in prose
+
+
+def test_a_choose_method_puzzle_does_not_print_its_answer() -> None:
+    puzzle = next(p for p in stored() if p.kind == pp.CHOOSE)
+    diagram = PENDULUM.diagram(puzzle)
+    assert f"{puzzle.best.method}:" not in str(diagram)
+    assert "Which methods win?" in str(diagram)
+    assert f"{puzzle.best.method}:" in str(PENDULUM.diagram(puzzle, solution=True))
+
+
+def test_the_story_draws_the_key_swings_only() -> None:
+    long = max(stored(), key=lambda p: p.best.par or 0)
+    parts = segments(long.best.moves)
+    assert sum(m.kind == "swing" for part in parts for m in part) == long.best.par
+    assert len(parts) - 1 > 4 and len(key_swings(parts)) == 4
+    story = solution_story(long)
+    assert sum(isinstance(b, list) for b in story) == 4
+    assert isinstance(story[0], str) and isinstance(story[-1], str)
+    # Paragraphs after the first each begin with the swing they follow.
+    assert all(b.startswith("Swing to the") for b in story[2:] if isinstance(b, str))
+
+
+def test_a_mixed_book_has_a_chapter_per_game(books: dict[str, Path]) -> None:
+    path = books["mixed"]
+    assert preflight(path, color="cmyk", bleed=True).ok
+    texts = page_texts(path)
+    assert "Cat's Cradle and Pendulum Puzzles" in texts[0]
+    assert "Cat's Cradle was invented by Michael Bourne" in texts[0]
+    assert "old book of patience games" in texts[0]
+    contents = texts[2]
+    for line in ("How to play Cat's Cradle", "How to play Pendulum", "Pendulum: ", "Solutions"):
+        assert line in contents
+    assert contents.index("How to play Cat's Cradle") < contents.index("How to play Pendulum")
+    # --count 3 over two games: two Cat's Cradle puzzles (1-2), then one Pendulum (3).
+    assert any("Cat's Cradle: " in t and "Puzzle 1 " in t for t in texts)
+    assert any("Pendulum: " in t and "Puzzle 3 " in t for t in texts)
+    assert "Puzzle 4 " not in " ".join(texts)
+    # Both chapters' answers, in their own manners, and the same bytes from the same options.
+    prose = " ".join(texts)
+    assert "best line of play is" in prose and "Swing to the right." in prose
+    assert books["mixed"].read_bytes() == books["again"].read_bytes()
+
+
+@pytest.mark.parametrize(("size", "most"), [("6x9", 1), ("a4", 4), ("letter", 4)])
+def test_the_game_sets_how_many_boards_a_page_holds(size: str, most: int) -> None:
+    assert per_page_for(PENDULUM, BookOptions(page_size=size)) == most
+    assert per_page_for(CATS_CRADLE, BookOptions(page_size=size)) == (2 if size == "6x9" else 4)
+    check_per_page([PENDULUM], BookOptions(page_size=size, per_page=most))
+    with pytest.raises(BookError, match=f"--per-page {most + 1} does not fit"):
+        check_per_page([PENDULUM], BookOptions(page_size=size, per_page=most + 1))
+    with pytest.raises(BookError, match=r"\(at most 1 for Pendulum\)"):
+        check_per_page([CATS_CRADLE, PENDULUM], BookOptions(page_size="6x9", per_page=2))
+    with pytest.raises(BookError, match=r"--per-page 3 does not fit a 6x9 page .*at most 2\)"):
+        check_per_page([CATS_CRADLE], BookOptions(page_size="6x9", per_page=3))
+
+
+def test_a_per_page_that_cannot_fit_is_refused_before_any_puzzle_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def never(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a puzzle was made")
+
+    monkeypatch.setattr(PENDULUM, "make_puzzle", never)
+    path = tmp_path / "b.pdf"
+    for argv in (["--game", "pendulum"], ["--game", "cats-cradle", "--game", "pendulum"]):
+        assert main(["book", *argv, "--count", "8", "--per-page", "2", "-o", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--per-page 2 does not fit a 6x9 page" in err
+        assert not path.exists()
+    assert main(["book", "--game", "pendulum", "--game", "pendulum", "--count", "2"]) == 2
+    assert "given twice" in capsys.readouterr().err
+    assert main(["book", "--game", "pendulum", "--game", "cats-cradle", "--count", "1"]) == 2
+    assert "fewer than the 2 games" in capsys.readouterr().err
+
+
+def test_letter_in_black_ink_only() -> None:
+    # 6x9 in colour and a4 with bleed in CMYK are made above; this is the third size.
+    options = BookOptions(page_size="letter", color="gray")
+    data = build_chapters([Chapter(PENDULUM, stored()[:2])], options)  # preflight inside
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) >= 24
+    for page in reader.pages[:12]:
+        content = page.get_contents()
+        assert content is not None and b" rg" not in content.get_data()
+
+
+def test_one_level_from_a_catalog(tmp_path: Path) -> None:
+    db = catalog(tmp_path / "c.sqlite")
+    path = tmp_path / "hard.pdf"
+    argv = ["book", "--game", "pendulum", "--level", "hard", "--count", "1", "--db", str(db)]
+    assert main([*argv, "--page-size", "letter", "-o", str(path)]) == 0
+    contents = page_texts(path)[2]
+    assert "Hard puzzles" in contents and "Easy puzzles" not in contents
+    # The catalog had one Hard puzzle, now published: a second such book is refused.
+    again = tmp_path / "again.pdf"
+    assert main([*argv, "-o", str(again)]) == 1 and not again.exists()

@@ -419,7 +419,9 @@ class Puzzle:
         return str(self.deal)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The stored form.  A v1 puzzle is written as before gradings were named
+        (no ``"grading"``), so the pages of dates published under v1 keep their bytes."""
+        data = {
             "id": self.id,
             "game": self.game,
             "kind": self.kind,
@@ -433,8 +435,10 @@ class Puzzle:
             "seed": self.seed,
             "answer": [r.to_json() for r in self.results],
             "players": [list(p) for p in self.players],
-            "grading": self.grading,
         }
+        if self.grading != "v1":
+            data["grading"] = self.grading
+        return data
 
 
 def method_for(seed: str) -> Method:

@@ -129,13 +129,14 @@ def test_stored_puzzles_keep_their_grading() -> None:
     puzzle = win_puzzle()
     data = puzzle.to_json()
     assert data["grading"] == pp.GRADING == "v2"
-    # Written before gradings were named: v1, with v1's seven players.
+    # v1 is written, and was before gradings were named, without "grading".
     old = {k: v for k, v in data.items() if k != "grading"}
     with pytest.raises(InvalidInputError, match="a v1 puzzle has 7 players"):
         pp.puzzle_from_json(old)
     old["players"] = [p[:7] for p in data["players"]]
     again = pp.puzzle_from_json(old)
     assert again.grading == "v1" and again.players[0] == puzzle.players[0][:7]
+    assert again.to_json() == {**old, "level": again.level}  # graded again by v1
     with pytest.raises(InvalidInputError, match="unknown grading 'v9'"):
         pp.puzzle_from_json({**data, "grading": "v9"})
 

@@ -5,11 +5,12 @@ from stored puzzles (``data/pendulum_book.jsonl``: a choose-the-method
 puzzle, a long win-in-par line and a short one), put in a catalog and
 printed with ``--db`` as a user would.  Each stored line is replayed when it
 is read, so a stale file fails loudly rather than printing a wrong answer.
+``book`` writes only a book that passes preflight (for its trim, bleed and
+colour), so the tests do not run that slow check a second time.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import shutil
@@ -29,15 +30,7 @@ from puzzlegen.pendulum import puzzle as pp
 from puzzlegen.pendulum.plugin import PENDULUM
 from puzzlegen.pendulum.views.prose import swings_phrase
 from puzzlegen.pendulum.views.story import key_swings, segments, solution_story
-from puzzlegen.render.book import (
-    BookError,
-    BookOptions,
-    Chapter,
-    build_chapters,
-    check_per_page,
-    per_page_for,
-)
-from puzzlegen.render.preflight import preflight
+from puzzlegen.render.book import BookError, BookOptions, check_per_page, per_page_for
 
 
 def stored() -> list[pp.Puzzle]:
@@ -60,13 +53,27 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = {}
     db = catalog(tmp / "p.sqlite")
     out["6x9"] = tmp / "6x9.pdf"
-    assert main(["book", "--game", "pendulum", "--count", "3", "--db", str(db),
-                 "-o", str(out["6x9"])]) == 0
+    assert (
+        main(["book", "--game", "pendulum", "--count", "3", "--db", str(db), "-o", str(out["6x9"])])
+        == 0
+    )
     mixed = catalog(tmp / "m.sqlite", cats_cradle=2)
     shutil.copy(mixed, tmp / "m2.sqlite")
     out["mixed"] = tmp / "mixed.pdf"
-    argv = ["book", "--game", "cats-cradle", "--game", "pendulum", "--count", "3",
-            "--page-size", "a4", "--bleed", "--color", "cmyk"]
+    argv = [
+        "book",
+        "--game",
+        "cats-cradle",
+        "--game",
+        "pendulum",
+        "--count",
+        "3",
+        "--page-size",
+        "a4",
+        "--bleed",
+        "--color",
+        "cmyk",
+    ]
     assert main([*argv, "--db", str(mixed), "-o", str(out["mixed"])]) == 0
     out["again"] = tmp / "again.pdf"
     command_elsewhere(*argv, "--db", str(tmp / "m2.sqlite"), "-o", str(out["again"]))
@@ -75,7 +82,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def test_a_pendulum_book_with_default_options(books: dict[str, Path]) -> None:
     path = books["6x9"]
-    assert preflight(path).ok
+    assert PdfReader(path).metadata is not None  # written, so it passed preflight
     texts = page_texts(path)
     # One board to a 6x9 page, the largest number that is legible there.
     counts = [len(re.findall(r"Solution on page", t)) for t in texts]
@@ -97,11 +104,14 @@ def test_solutions_are_told_between_the_swings(books: dict[str, Path]) -> None:
         assert f"Puzzle {number} " in texts[int(head[1]) - 1]  # the puzzle's own page
         assert f"({best.method}), " in prose and f"in {swings_phrase(best.par or 0)}" in prose
         drawn = len(key_swings(segments(best.moves)))
-        figures = sum(t.count("swing (to the") for t in texts[start:start + 2 * drawn + 2])
+        figures = sum(t.count("swing (to the") for t in texts[start : start + 2 * drawn + 2])
         assert figures >= drawn
         # A long answer runs on: every page it reaches is headed with its number.
-        end = next(i for i, t in enumerate(texts) if i > start and (
-            f"Puzzle {number + 1} · " in t or t.startswith("Notes")))
+        end = next(
+            i
+            for i, t in enumerate(texts)
+            if i > start and (f"Puzzle {number + 1} · " in t or t.startswith("Notes"))
+        )
         assert end - start >= 2
         for text in texts[start:end]:
             heads = re.match(r"Solutions? (\d+)(?:–(\d+))? ", text)
@@ -135,7 +145,8 @@ def test_the_story_draws_the_key_swings_only() -> None:
 
 def test_a_mixed_book_has_a_chapter_per_game(books: dict[str, Path]) -> None:
     path = books["mixed"]
-    assert preflight(path, color="cmyk", bleed=True).ok
+    meta = PdfReader(path).metadata  # written, so it passed preflight in CMYK with bleed
+    assert meta is not None and "SWOP" in (meta.get("/Subject") or "")
     texts = page_texts(path)
     assert "Cat's Cradle and Pendulum Puzzles" in texts[0]
     assert "Cat's Cradle was invented by Michael Bourne" in texts[0]
@@ -186,24 +197,17 @@ def test_a_per_page_that_cannot_fit_is_refused_before_any_puzzle_is_made(
     assert "fewer than the 2 games" in capsys.readouterr().err
 
 
-def test_letter_in_black_ink_only() -> None:
+def test_one_level_from_a_catalog_on_letter_in_black_ink(tmp_path: Path) -> None:
     # 6x9 in colour and a4 with bleed in CMYK are made above; this is the third size.
-    options = BookOptions(page_size="letter", color="gray")
-    data = build_chapters([Chapter(PENDULUM, stored()[:2])], options)  # preflight inside
-    reader = PdfReader(io.BytesIO(data))
-    assert len(reader.pages) >= 24
-    for page in reader.pages[:12]:
-        content = page.get_contents()
-        assert content is not None and b" rg" not in content.get_data()
-
-
-def test_one_level_from_a_catalog(tmp_path: Path) -> None:
     db = catalog(tmp_path / "c.sqlite")
     path = tmp_path / "hard.pdf"
     argv = ["book", "--game", "pendulum", "--level", "hard", "--count", "1", "--db", str(db)]
-    assert main([*argv, "--page-size", "letter", "-o", str(path)]) == 0
+    assert main([*argv, "--page-size", "letter", "--color", "gray", "-o", str(path)]) == 0
     contents = page_texts(path)[2]
     assert "Hard puzzles" in contents and "Easy puzzles" not in contents
+    for page in PdfReader(path).pages[:12]:
+        content = page.get_contents()
+        assert content is not None and b" rg" not in content.get_data()
     # The catalog had one Hard puzzle, now published: a second such book is refused.
     again = tmp_path / "again.pdf"
     assert main([*argv, "-o", str(again)]) == 1 and not again.exists()

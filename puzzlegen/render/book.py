@@ -525,10 +525,13 @@ class _FigureRow(Flowable):  # type: ignore[misc]
         colour: str,
         styles: dict[str, ParagraphStyle],
         max_scale: float = 1.0,
+        *,
+        shrink: bool = False,
     ) -> None:
         super().__init__()
         self.figures, self.colour, self.styles = figures, colour, styles
         self.max_scale = max_scale
+        self.shrink = shrink  # smaller, still legible, to fit the height left on the page
         self.gap = 14.0
 
     def _scale(self, aw: float) -> float:
@@ -543,13 +546,20 @@ class _FigureRow(Flowable):  # type: ignore[misc]
             titles = ", ".join(d.title for d, _ in self.figures)
             raise BookError(f"the figures {titles!r} do not fit the page at a legible size")
         self.captions = [Paragraph(escape(c), self.styles["caption"]) for _, c in self.figures]
-        self.cap_h = max(
-            p.wrap(d.width * self.s, 100)[1]
-            for p, (d, _) in zip(self.captions, self.figures, strict=True)
-        )
+        self.cap_h = self._caption_height()
+        tallest = max(d.height for d, _ in self.figures)
+        if self.shrink and tallest * self.s + self.cap_h + 4 > ah:
+            self.s = max(need, (ah - self.cap_h - 4) / tallest)
+            self.cap_h = self._caption_height()
         self.height = max(d.height for d, _ in self.figures) * self.s + self.cap_h + 4
         self.width = aw
         return aw, self.height
+
+    def _caption_height(self) -> float:
+        return max(
+            float(p.wrap(d.width * self.s, 100)[1])
+            for p, (d, _) in zip(self.captions, self.figures, strict=True)
+        )
 
     def draw(self) -> None:
         total = sum(d.width for d, _ in self.figures) * self.s + self.gap * (len(self.figures) - 1)
@@ -646,7 +656,7 @@ def _told(
                 )
                 continue
         scale = min(1.0, 1.1 * legible)
-        flow += [_FigureRow(block, colour, styles, max_scale=scale), Spacer(1, 8)]
+        flow += [_FigureRow(block, colour, styles, max_scale=scale, shrink=True), Spacer(1, 8)]
     flow += [*pending, _Marker("story-end", number)]
     return flow
 

@@ -157,3 +157,24 @@ def test_solve_counts_spaces_already_there(capsys: pytest.CaptureFixture[str]) -
     # The worked example with 6S gone: its best line still finds six, so seven in all.
     status, out, _ = run(capsys, "solve", WORKED.replace("6S", "--"))
     assert status == 0 and "— giving seven spaces." in out
+
+
+def test_solve_batch_reads_what_deal_json_prints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `deal --json | solve --json -`: the deal's layout is solved, in the console
+    # script's fast lane and in the full command alike; other JSON is one error line.
+    from puzzlegen import launch
+
+    assert main(["deal", "--seed", "3", "--json"]) == 0
+    dealt = capsys.readouterr().out
+    lines = dealt + '{"stock": []}\n{"layout": \n'
+    answers = []
+    for entry in (launch.main, main):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(lines.encode())))
+        assert entry(["solve", "--json", "-"]) == 1
+        answers.append([json.loads(x) for x in capsys.readouterr().out.splitlines()])
+    assert answers[0] == answers[1]
+    good, no_layout, broken = answers[0]
+    assert good["position"] == json.loads(dealt)["layout"] and good["best_spaces"] >= 0
+    assert '"layout"' in no_layout["error"] and "JSON object" in broken["error"]

@@ -39,11 +39,35 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
     )
 
 
+def unwrap_json(text: str) -> str:
+    """The layout of a JSON object ``{"layout": L}`` (what ``deal --json`` prints) or
+    ``{"position": P}`` (what ``solve --json`` answers with); other text as it is."""
+    stripped = text.strip()
+    if not stripped.startswith("{"):
+        return text
+    quoted = repr(stripped if len(stripped) <= 60 else stripped[:60] + "…")
+    try:
+        data = json.loads(stripped)
+    except json.JSONDecodeError as exc:
+        raise InvalidInputError(
+            f"a line starting with '{{' must be a JSON object like {{\"layout\": \"…\"}}: "
+            f"{exc.msg} at column {exc.colno} of {quoted}"
+        ) from None
+    for key in ("position", "layout"):
+        value = data.get(key) if isinstance(data, dict) else None
+        if isinstance(value, str):
+            return value
+    raise InvalidInputError(
+        'a JSON line needs a "layout" (16 cards, as `puzzlegen deal --json` prints) or a '
+        f'"position" string, got {quoted}'
+    )
+
+
 def solve_text(text: str, *, as_json: bool = False) -> str:
     from puzzlegen.catscradle.puzzle import position_from_description
     from puzzlegen.catscradle.solver import best_line
 
-    start = position_from_description(text)
+    start = position_from_description(unwrap_json(text))
     line = best_line(start)
     if as_json:
         return json.dumps(line.to_json())
@@ -85,7 +109,7 @@ def _solve_slowly(text: str) -> tuple[str, bool]:
     from puzzlegen.catscradle.solver import best_line
 
     try:
-        return json.dumps(best_line(position_from_description(text)).to_json()), True
+        return json.dumps(best_line(position_from_description(unwrap_json(text))).to_json()), True
     except InvalidInputError as exc:
         return json.dumps({"error": str(exc)}), False
 

@@ -2,7 +2,11 @@
 
 ``solve`` takes a deal (48 cards) and solves it under every method, or under
 the one ``method`` names; it also takes a position's text (see
-:mod:`puzzlegen.pendulum.position`), which carries its own method.
+:mod:`puzzlegen.pendulum.position`), which carries its own method.  Either
+may come as a JSON object, ``{"deal": D}`` (what ``deal --json`` prints, and
+what ``solve --json`` answers with) or ``{"position": P}``, so that
+``puzzlegen deal --game pendulum --seed 3 --json | puzzlegen solve --game
+pendulum --json -`` works.
 """
 
 from __future__ import annotations
@@ -25,9 +29,37 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
     return "\n".join([heading, "", "Six rows, top row first:", deal.grid()])
 
 
+def unwrap_json(text: str) -> str:
+    """The deal or position of a JSON object ``{"deal": D}`` or ``{"position": P}``;
+    any other text as it is."""
+    stripped = text.strip()
+    if not stripped.startswith("{"):
+        return text
+    try:
+        data = json.loads(stripped)
+    except json.JSONDecodeError as exc:
+        raise InvalidInputError(
+            f"a line starting with '{{' must be a JSON object like {{\"deal\": \"…\"}}: "
+            f"{exc.msg} at column {exc.colno} of {_quote(stripped)}"
+        ) from None
+    for key in ("deal", "position"):
+        value = data.get(key) if isinstance(data, dict) else None
+        if isinstance(value, str):
+            return value
+    raise InvalidInputError(
+        'a JSON line needs a "deal" (48 cards row by row, as `puzzlegen deal --game '
+        'pendulum --json` prints) or a "position" string, got ' + _quote(stripped)
+    )
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 def _parse(text: str, method: str | None) -> tuple[dict[str, str], list[Position]]:
     """The input's JSON key and the starting positions to solve."""
     chosen = Method.parse(method) if method is not None else None
+    text = unwrap_json(text)
     if "|" in text:
         position = Position.parse(text)
         if chosen is not None and chosen != position.method:

@@ -3,13 +3,16 @@
 Rules and solver are :mod:`.position` and :mod:`.solver`; puzzles and
 grading :mod:`.puzzle`; drawing and prose :mod:`.views`, imported only when
 needed.  The daily schedule asks a win-in-par puzzle on weekdays and a
-choose-method puzzle at the weekend.
+choose-method puzzle at the weekend.  The schedule is versioned like Cat's
+Cradle's: a date's puzzle is chosen and graded by the version in force on it,
+so a new grading never changes a date already published.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from puzzlegen.games import reject_extras
@@ -29,6 +32,34 @@ DAILY_SCHEDULE: dict[int, tuple[str, str]] = {
     5: (pp.CHOOSE, "Hard"),
     6: (pp.CHOOSE, "Expert"),
 }
+
+
+@dataclass(frozen=True)
+class ScheduleVersion:
+    """A version of the daily schedule, in force from ``first`` on."""
+
+    name: str
+    first: dt.date
+    #: Which of :data:`puzzle.GRADINGS` grades its candidates.
+    grading: str
+    #: Weekday (Monday = 0) -> (kind, level).
+    weekdays: dict[int, tuple[str, str]]
+
+
+#: Oldest first; a date's puzzle is chosen by the last version whose ``first``
+#: is on or before it.
+DAILY_SCHEDULES = (
+    # v1: levels from the greedy player's rung, par and the number of winners;
+    # benchmarks/bench_pendulum_grading.py found its Easy, Medium and Hard alike.
+    ScheduleVersion("v1", dt.date.min, "v1", DAILY_SCHEDULE),
+    # v2: levels from how many of thirteen simulated players miss.
+    ScheduleVersion("v2", dt.date(2027, 1, 1), "v2", DAILY_SCHEDULE),
+)
+
+
+def schedule_for(date: dt.date) -> ScheduleVersion:
+    """The schedule version in force on ``date``."""
+    return [v for v in DAILY_SCHEDULES if v.first <= date][-1]
 #: Solution figures: at most this many key positions (before swings).
 KEY_POSITIONS = 4
 
@@ -125,10 +156,11 @@ class Pendulum:
         return pp.make_puzzle(kind, seed)
 
     def daily_level(self, date: dt.date) -> str:
-        return DAILY_SCHEDULE[date.weekday()][1]
+        return schedule_for(date).weekdays[date.weekday()][1]
 
     def daily_candidate(self, date: dt.date, seed: str) -> pp.Puzzle | None:
-        return pp.make_puzzle(DAILY_SCHEDULE[date.weekday()][0], seed)
+        schedule = schedule_for(date)
+        return pp.make_puzzle(schedule.weekdays[date.weekday()][0], seed, schedule.grading)
 
     def puzzle_from_json(self, data: dict[str, Any]) -> pp.Puzzle:
         return pp.puzzle_from_json(data)

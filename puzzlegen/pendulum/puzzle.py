@@ -8,11 +8,24 @@ Two kinds:
 * ``win-in-par``: a deal and one method that wins it, and the question "win
   with no more than ``par`` swings", ``par`` being the solver's fewest.
 
-Grading is by a ladder of simulated players (:func:`play`), each
-deterministic: the *greedy* player makes the first legal move in the order
-outs, packs, crowns; the *random* players pick among the legal moves with a
-seeded stream (never Python's ``random``).  A win the greedy player finds is
-easy to spot; one that few random players find within par is hard.
+Grading is by simulated players (:func:`play`), each deterministic: the
+*greedy* player makes the first legal move in the order outs, packs, crowns;
+the *random* players pick among the legal moves with a seeded stream (never
+Python's ``random``).  Two gradings exist (:data:`GRADINGS`); a puzzle names
+its own, and the daily schedule names the one each date uses:
+
+* ``v2`` (in force): a panel of thirteen players, greedy and twelve random.
+  A win-in-par puzzle is Easy when every one of them wins within par, Medium
+  when 1 to 4 miss, Hard 5 to 8, Expert 9 or more (:data:`MISSES`); a
+  choose-method puzzle counts, for each winning method, the players who do
+  not win with it at all, and takes the largest count.  Measured by
+  ``benchmarks/bench_pendulum_grading.py``: the share of independent random
+  plays that win falls level by level.
+* ``v1``: a ladder (a player who only sends cards out, one who also packs
+  on exposed cards, greedy, four random) read with par and the number of
+  winners.  That benchmark found its Easy, Medium and Hard win-in-par
+  puzzles alike (random play won nearly all within par); it stays for the
+  dailies published under it.
 
 Puzzle ids and keys: a deal's 24 suit relabellings are one puzzle, so the
 *key* is computed on the canonical deal, in which suits are renamed clubs,
@@ -34,7 +47,17 @@ from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.games import LEVELS
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import Deal, Move, Position
-from puzzlegen.pendulum.solver import MethodResult, solve, solve_deal
+from puzzlegen.pendulum.solver import (
+    MethodResult,
+    State,
+    _apply,
+    _foundations,
+    _moves,
+    _swing,
+    encode,
+    solve,
+    solve_deal,
+)
 from puzzlegen.rng import SeededStream
 
 CHOOSE = "choose-method"
@@ -50,12 +73,28 @@ TAGS: tuple[str, ...] = (
     "double-swing",  # the answer swings twice with no card moved between
 )
 
+#: The gradings, oldest first; :data:`GRADING` is the one in force.  A stored
+#: puzzle and a daily schedule name theirs, so a date graded by one never changes.
+GRADINGS = ("v1", "v2")
+GRADING = "v2"
 #: Random players per grading (the ladder's width).
-RANDOM_PLAYERS = 4
+RANDOM_PLAYERS = {"v1": 4, "v2": 12}
+#: v2: a puzzle is Medium, Hard, Expert when at least this many of its 13 players
+#: (greedy and twelve random) miss; Easy when none does.
+MISSES = (1, 5, 9)
 #: A choose-method puzzle with more winning methods than this is no puzzle.
 MOST_WINNERS = 6
 
 LEVEL_RULES = (
+    "Pendulum levels come from a panel of thirteen simulated players: a greedy player "
+    "(the first card out, else the first pack, else the first crown) and twelve seeded "
+    "random players.  win-in-par: Easy when every player wins within par swings, Medium "
+    "when 1 to 4 miss, Hard 5 to 8, Expert 9 or more.  choose-method: the same count for "
+    "the winning method most players fail to win with at all.  (Dailies before 2027 "
+    "were graded by the first rules: "
+)
+
+LEVEL_RULES_V1 = (
     "Pendulum levels come from a ladder of simulated players, weakest first: one who "
     "only sends cards out; one who also packs on exposed cards and lifts crowns; a "
     "greedy player who sees every move; four seeded random players.  A method's rung is "
@@ -66,6 +105,7 @@ LEVEL_RULES = (
     "winning method, Easy for 4 or more winners, Medium for 3, Hard for 1 or 2; when it "
     "misses one, Hard for 3 or more winners, Expert for 1 or 2."
 )
+LEVEL_RULES += LEVEL_RULES_V1[0].lower() + LEVEL_RULES_V1[1:] + ")"
 
 PLAYER_DOMAIN = "pendulum-player"
 METHOD_DOMAIN = "pendulum-method"
@@ -91,7 +131,44 @@ def _sees(position: Position, move: Move, player: str) -> bool:
 def play(position: Position, player: str, stream_no: int = 0) -> int | None:
     """Play to the end; the swings of the win, or None for a loss (or a player stuck
     with moves it does not see).  ``random`` picks with seeded stream ``stream_no``.
-    """
+
+    Played on the solver's representation, move for move as :func:`play_slowly`
+    plays through the rules module (a test checks they agree)."""
+    stream = SeededStream(PLAYER_DOMAIN, f"{position}|{stream_no}") if player == "random" else None
+    return _play_cells(encode(position), player, stream)
+
+
+def _play_cells(state: State, player: str, stream: SeededStream | None) -> int | None:
+    cells, side, in_a_row = state
+    swings = 0
+    while True:
+        moves = _moves(cells, _foundations(cells))
+        if not moves:
+            if not any(cells):
+                return swings
+            swung = _swing(cells, side)
+            if in_a_row >= 2 or swung == cells:
+                return None
+            if stream is not None:
+                stream.below(1)  # as play_slowly, which picks among one move
+            cells, side, in_a_row = swung, 1 - side, in_a_row + 1
+            swings += 1
+            continue
+        if player == "outs":
+            moves = [m for m in moves if m[0] == 0]
+        elif player == "plain":
+            moves = [m for m in moves if m[0] != 1 or m[2] >= 40 or not cells[m[2] + 8]]
+        if not moves:
+            return None
+        if stream is not None:
+            move = moves[stream.below(len(moves))]
+        else:
+            move = min(moves, key=lambda m: m[0])  # the first out, else pack, else crown
+        cells, in_a_row = _apply(cells, move), 0
+
+
+def play_slowly(position: Position, player: str, stream_no: int = 0) -> int | None:
+    """:func:`play` through the rules module, move by move (the reference for tests)."""
     stream = SeededStream(PLAYER_DOMAIN, f"{position}|{stream_no}") if player == "random" else None
     swings = 0
     while not position.won:
@@ -105,6 +182,24 @@ def play(position: Position, player: str, stream_no: int = 0) -> int | None:
     return swings
 
 
+#: The stream domain of :func:`random_share`, apart from the ladder's players.
+MEASURE_DOMAIN = "pendulum-measure"
+
+
+def random_share(position: Position, par: int | None, tries: int, seed: str) -> float:
+    """The share of ``tries`` seeded random plays from ``position`` that win, within
+    ``par`` swings unless ``par`` is None.
+
+    Not a rung of the ladder: the independent measure the grading is checked
+    against (``benchmarks/bench_pendulum_grading.py``)."""
+    state = encode(position)
+    wins = 0
+    for n in range(tries):
+        swings = _play_cells(state, "random", SeededStream(MEASURE_DOMAIN, f"{seed}|{n}"))
+        wins += swings is not None and (par is None or swings <= par)
+    return wins / tries
+
+
 def _greedy_choice(moves: list[Move]) -> Move:
     for kind in ("out", "pack", "crown", "swing"):
         for move in moves:
@@ -114,11 +209,18 @@ def _greedy_choice(moves: list[Move]) -> Move:
 
 
 @functools.lru_cache(maxsize=4096)
-def ladder(position: Position) -> tuple[int | None, ...]:
+def ladder(position: Position, grading: str = GRADING) -> tuple[int | None, ...]:
     """The swings each player wins in (None for a loss): outs, plain, greedy, then
-    :data:`RANDOM_PLAYERS` random players."""
+    the grading's :data:`RANDOM_PLAYERS` random players (v2's first four are v1's)."""
     fixed = tuple(play(position, p) for p in PLAYERS[:3])
-    return fixed + tuple(play(position, "random", n) for n in range(1, RANDOM_PLAYERS + 1))
+    randoms = RANDOM_PLAYERS[grading]
+    return fixed + tuple(play(position, "random", n) for n in range(1, randoms + 1))
+
+
+def misses(results: tuple[int | None, ...], par: int | None) -> int:
+    """How many of the panel (greedy and the random players) do not win within
+    ``par`` swings (None: do not win at all)."""
+    return sum(1 for r in results[2:] if r is None or (par is not None and r > par))
 
 
 def rung(results: tuple[int | None, ...], par: int) -> int:
@@ -192,7 +294,8 @@ class Puzzle:
     """A graded Pendulum puzzle.  Build with :func:`make_puzzle` or :func:`from_deal`.
 
     ``results`` are the winning methods' results in :data:`METHODS` order (one
-    for ``win-in-par``); ``players`` the ladder's swings for each of them.
+    for ``win-in-par``); ``players`` the ladder's swings for each of them;
+    ``grading`` which of :data:`GRADINGS` sets the level.
     """
 
     kind: str
@@ -201,6 +304,7 @@ class Puzzle:
     players: tuple[tuple[int | None, ...], ...]
     method: Method | None = None
     seed: str | None = None
+    grading: str = GRADING
 
     @property
     def game(self) -> str:
@@ -229,8 +333,18 @@ class Puzzle:
         return tuple(rung(p, r.par or 0) for r, p in zip(self.results, self.players, strict=True))
 
     @property
+    def misses(self) -> int:
+        """How many of the panel miss: within par (win-in-par), or with the winning
+        method that most miss (choose-method), as v2 grades."""
+        if self.kind == WIN_IN_PAR:
+            return misses(self.players[0], self.par)
+        return max(misses(p, None) for p in self.players)
+
+    @property
     def score(self) -> int:
-        """Measured difficulty, 0 (Easy) to 3 (Expert), from the ladder's rungs."""
+        """Measured difficulty, 0 (Easy) to 3 (Expert)."""
+        if self.grading == "v2":
+            return sum(1 for least in MISSES if self.misses >= least)
         hardest = max(self.rungs)
         if self.kind == WIN_IN_PAR:
             if hardest <= 1 or (hardest == 2 and self.par <= 3):
@@ -254,8 +368,8 @@ class Puzzle:
 
     @property
     def rung(self) -> int:
-        """Finer grade within a level: the answer's swings."""
-        return self.best.par or 0
+        """Finer grade within a level: how many players miss (v1: the answer's swings)."""
+        return self.misses if self.grading == "v2" else self.best.par or 0
 
     @property
     def tags(self) -> tuple[str, ...]:
@@ -305,7 +419,9 @@ class Puzzle:
         return str(self.deal)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The stored form.  A v1 puzzle is written as before gradings were named
+        (no ``"grading"``), so the pages of dates published under v1 keep their bytes."""
+        data = {
             "id": self.id,
             "game": self.game,
             "kind": self.kind,
@@ -320,6 +436,9 @@ class Puzzle:
             "answer": [r.to_json() for r in self.results],
             "players": [list(p) for p in self.players],
         }
+        if self.grading != "v1":
+            data["grading"] = self.grading
+        return data
 
 
 def method_for(seed: str) -> Method:
@@ -328,9 +447,14 @@ def method_for(seed: str) -> Method:
 
 
 def from_deal(
-    kind: str, deal: Deal, method: Method | None = None, seed: str | None = None
+    kind: str,
+    deal: Deal,
+    method: Method | None = None,
+    seed: str | None = None,
+    grading: str = GRADING,
 ) -> Puzzle | None:
     """Solve and grade; None when the deal makes no puzzle of ``kind``."""
+    _check_grading(grading)
     if kind == CHOOSE:
         results = tuple(r for r in solve_deal(deal) if r.won)
         if not results or len(results) > MOST_WINNERS:
@@ -345,14 +469,21 @@ def from_deal(
     else:
         raise InvalidInputError(f"unknown Pendulum puzzle kind {kind!r} (choose from "
                                 f"{', '.join(KINDS)})")
-    players = tuple(ladder(deal.start(r.method)) for r in results)
-    return Puzzle(kind, deal, results, players, method if kind == WIN_IN_PAR else None, seed)
+    players = tuple(ladder(deal.start(r.method), grading) for r in results)
+    asked = method if kind == WIN_IN_PAR else None
+    return Puzzle(kind, deal, results, players, asked, seed, grading)
 
 
-def make_puzzle(kind: str, seed: str) -> Puzzle | None:
+def _check_grading(grading: str) -> None:
+    if grading not in GRADINGS:
+        raise InvalidInputError(f"unknown grading {grading!r} (choose from {', '.join(GRADINGS)})")
+
+
+def make_puzzle(kind: str, seed: str, grading: str = GRADING) -> Puzzle | None:
     """The puzzle of ``kind`` dealt from ``seed``, or None if it makes none."""
     deal = Deal.from_seed(seed)
-    return from_deal(kind, deal, method_for(seed) if kind == WIN_IN_PAR else None, seed)
+    method = method_for(seed) if kind == WIN_IN_PAR else None
+    return from_deal(kind, deal, method, seed, grading)
 
 
 def puzzle_from_description(text: str) -> Puzzle | None:
@@ -361,8 +492,12 @@ def puzzle_from_description(text: str) -> Puzzle | None:
 
 
 def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
-    """Rebuild a stored puzzle; its answer lines are replayed, so a bad one is refused."""
+    """Rebuild a stored puzzle; its answer lines are replayed, so a bad one is refused.
+
+    A puzzle stored before gradings were named was graded by v1."""
     try:
+        grading = str(data.get("grading", "v1"))
+        _check_grading(grading)
         kind, deal, method = parse_description(str(data["description"]))
         results = []
         for item in data["answer"]:
@@ -374,13 +509,21 @@ def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
             swings = sum(1 for x in moves if x.kind == "swing")
             results.append(MethodResult(m, True, swings, moves))
         players = tuple(tuple(None if v is None else int(v) for v in p) for p in data["players"])
+        width = 3 + RANDOM_PLAYERS[grading]
+        if len(players) != len(results) or any(len(p) != width for p in players):
+            raise InvalidInputError(
+                f"a {grading} puzzle has {width} players' results for each winning method, "
+                f"got {[len(p) for p in players]}"
+            )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInputError(f"not a stored Pendulum puzzle: {exc}") from None
-    return Puzzle(kind, deal, tuple(results), players, method, data.get("seed"))
+    return Puzzle(kind, deal, tuple(results), players, method, data.get("seed"), grading)
 
 
 __all__ = [
     "CHOOSE",
+    "GRADING",
+    "GRADINGS",
     "KINDS",
     "LEVELS",
     "TAGS",

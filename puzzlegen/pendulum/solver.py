@@ -14,7 +14,11 @@ when no card can move: a *phase* runs from one swing to a *blocked* position,
 where no card can move (a deadlock, in the language of concurrency).  The
 search is a Dijkstra over positions ordered by (swings, moves): breadth first
 over card moves inside a phase, and a swing from each blocked position into
-the next phase.  Positions are 48 ints (a pile is ``suit << 8 | top << 4 |
+the next phase.  Each time the search reaches a new number of swings it
+first looks for a win in that phase alone (:func:`_win_in_phase`, an A*
+whose bound counts cells that can only empty by a move): most of a search's
+work used to be the last phase, trying every order of its moves to find the
+one with fewest.  Positions are 48 ints (a pile is ``suit << 8 | top << 4 |
 base``, indexes in the method's order; 0 is an empty cell) and the swing
 state; the foundations follow from the cells.
 
@@ -191,48 +195,67 @@ class _Possible:
     __slots__ = ("empties", "frontier", "leaves", "top_gaps_exposed")
 
     def __init__(self, cells: Sequence[int], f: Sequence[int], tops: dict[int, int]) -> None:
+        # The least fixpoint is the same whatever order the rules are applied
+        # in; this order (bottom row first, so exposure climbs a column in one
+        # pass) needs few passes.
         where = {}  # card (suit << 4 | index) -> cell, for every card in the layout
-        for i, p in enumerate(cells):
+        occupied = []
+        for i in range(47, -1, -1):
+            p = cells[i]
             if p:
-                s, top, base = p >> 8, (p >> 4) & 15, p & 15
-                for k in range(top, base + 1):
-                    where[(s << 4) | k] = i
+                occupied.append(i)
+                s = (p >> 8) << 4
+                for k in range((p >> 4) & 15, (p & 15) + 1):
+                    where[s | k] = i
         frontier = list(f)
         leaves = [False] * 48
-        exposed = [i >= 40 or (bool(cells[i]) and not cells[i + 8]) for i in range(48)]
-
-        def empties(i: int) -> bool:
-            p = cells[i]
-            return not p or leaves[i] or frontier[p >> 8] > (p & 15)
-
+        exposed = [i >= 40 or not cells[i + 8] for i in range(48)]
+        top_gap = not all(cells[:8])
         changed = True
         while changed:
             changed = False
-            for i in range(40):
-                if cells[i] and not exposed[i] and empties(i + 8):
+            for i in occupied:
+                if not exposed[i]:
+                    q = cells[i + 8]
+                    if not leaves[i + 8] and frontier[q >> 8] <= (q & 15):
+                        continue
                     exposed[i] = changed = True
-            for i in range(48):
-                p = cells[i]
-                if not p or leaves[i] or not exposed[i]:
+                if leaves[i]:
                     continue
-                s, base = p >> 8, p & 15
+                p = cells[i]
+                base = p & 15
                 if base == 12:
-                    ok = i >= 8 and any(empties(c) for c in range(8))
+                    if i < 8:
+                        continue
+                    if not top_gap:
+                        for c in range(8):
+                            q = cells[c]
+                            if leaves[c] or frontier[q >> 8] > (q & 15):
+                                top_gap = True
+                                break
+                        else:
+                            continue
                 else:
-                    j = tops[(s << 4) | (base + 1)]
-                    ok = j in _CORNERS or j == i - 8 or exposed[j] or leaves[j]
-                if ok:
-                    leaves[i] = changed = True
+                    j = tops[((p >> 8) << 4) | (base + 1)]
+                    if not (exposed[j] or leaves[j] or j == 0 or j == 7 or j == i - 8):
+                        continue
+                leaves[i] = changed = True
             for s in range(4):
-                while frontier[s] < 13:
-                    i = where[(s << 4) | frontier[s]]
+                k = frontier[s]
+                while k < 13:
+                    i = where[(s << 4) | k]
                     if not (exposed[i] or leaves[i]):
                         break
-                    frontier[s] += 1
+                    k += 1
+                if k != frontier[s]:
+                    frontier[s] = k
                     changed = True
         self.frontier = frontier
         self.leaves = leaves
-        self.empties = [empties(i) for i in range(8)]
+        self.empties = [
+            not cells[c] or leaves[c] or frontier[cells[c] >> 8] > (cells[c] & 15)
+            for c in range(8)
+        ]
         # A top-row cell that empties later was exposed when it emptied; if the
         # ones empty now are exposed too, a crown going up stays exposed.
         self.top_gaps_exposed = all(cells[c] or not cells[c + 8] for c in range(8))
@@ -243,9 +266,15 @@ class _Lazy:
 
     __slots__ = ("_args", "_value", "gaps_exposed")
 
-    def __init__(self, cells: Sequence[int], f: Sequence[int], tops: dict[int, int]) -> None:
+    def __init__(
+        self,
+        cells: Sequence[int],
+        f: Sequence[int],
+        tops: dict[int, int],
+        value: _Possible | None = None,
+    ) -> None:
         self._args = (cells, f, tops)
-        self._value: _Possible | None = None
+        self._value = value
         # Cheap, and the same as _Possible.top_gaps_exposed.
         self.gaps_exposed = all(cells[c] or not cells[c + 8] for c in range(8))
 
@@ -272,10 +301,14 @@ def _chain_ok(cells: Sequence[int], tops: dict[int, int], s: int, base: int, bel
             return j < 8 or possible.gaps_exposed or not possible.get().leaves[j]
 
 
-def _safe_move(cells: Sequence[int], f: Sequence[int]) -> list[IMove] | None:
-    """Moves that may be tried alone (see the module docstring), or None."""
+def _safe_move(
+    cells: Sequence[int], f: Sequence[int], known: _Possible | None = None
+) -> list[IMove] | None:
+    """Moves that may be tried alone (see the module docstring), or None.
+
+    ``known`` is the position's :class:`_Possible`, when the caller has it."""
     tops = _tops(cells)
-    lazy = _Lazy(cells, f, tops)
+    lazy = _Lazy(cells, f, tops, known)
     for i in range(48):
         p = cells[i]
         if not p or (i < 40 and cells[i + 8]):
@@ -347,20 +380,156 @@ def _crowns_first(cells: Sequence[int], gaps: list[int], possible: _Possible) ->
     return None
 
 
-def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | None:
+def _bound(cells: Sequence[int]) -> int:
+    """A lower bound on the packs and crown moves a win needs with no more swing.
+
+    Without a swing an empty cell of rows 1 - 5 stays empty, and a pile leaves
+    its cell only when it is exposed.  So the piles in the run of occupied
+    cells directly above cell ``j`` keep every card they hold until ``j``
+    empties.  If one of those cards comes before the base of ``j``'s pile in
+    its suit's order, that base cannot go out while they wait, and ``j`` can
+    empty only by a move of its pile: a pack or a crown move.  One move
+    empties one cell, so the count of such cells is a lower bound; and it
+    drops by at most one a move (an out or a move leaves from an exposed
+    cell, which is in no other cell's run), so A* may use it as it stands.
+    """
+    need = 0
+    for j in range(8, 48):
+        p = cells[j]
+        if not p:
+            continue
+        s, base = p >> 8, p & 15
+        k = j - 8
+        while k >= 0:
+            q = cells[k]
+            if not q:
+                break
+            if q >> 8 == s and (q >> 4) & 15 < base:
+                need += 1
+                break
+            k -= 8
+    return need
+
+
+def _left(cells: Sequence[int]) -> int:
+    """How many cards are still in the layout."""
+    return sum((p & 15) - ((p >> 4) & 15) + 1 for p in cells if p)
+
+
+def _possible(cells: Sequence[int]) -> _Possible | None:
+    """The position's :class:`_Possible` if every card might go out in this phase, else None."""
+    possible = _Possible(cells, _foundations(cells), _tops(cells))
+    return possible if all(v == 13 for v in possible.frontier) else None
+
+
+Parents = dict[State, tuple[State, IMove] | None]
+
+
+def _win_in_phase(
+    starts: Iterable[tuple[int, State]], effort: list[int] | None = None
+) -> tuple[State, Parents] | None:
+    """The win with fewest packs and crowns among lines that swing no more,
+    from the first positions of a phase (each with the packs and crowns spent
+    reaching it); the winning position and the way back to a start, or None.
+
+    An A* over card moves with :func:`_bound`, which never overestimates and
+    drops by at most one a move, so the first win taken off the heap is one
+    of the cheapest.  Positions from which :class:`_Possible` says not every
+    card can go out in this phase are dropped.  Among equally promising
+    positions the one with fewest cards left comes first: that changes which
+    of the cheapest wins is found, not its cost, and it finds one soon.
+    """
+    parent: Parents = {}
+    best: dict[State, int] = {}
+    ready: dict[State, _Possible] = {}
+    heap: list[tuple[int, int, int, int, State]] = []
+    seq = 0
+    for extra, state in starts:
+        possible = _possible(state[0])
+        if possible is None:
+            continue
+        parent[state] = None
+        best[state] = extra
+        ready[state] = possible
+        seq += 1
+        heapq.heappush(heap, (extra + _bound(state[0]), _left(state[0]), extra, seq, state))
+    done: set[State] = set()
+    while heap:
+        _, _, extra, _, state = heapq.heappop(heap)
+        if state in done:
+            continue
+        done.add(state)
+        cells, side, _ = state
+        if not any(cells):
+            if effort is not None:
+                effort.append(len(done))
+            return state, parent
+        f = _foundations(cells)
+        reduced = _safe_move(cells, f, ready.pop(state, None))
+        for m in reduced if reduced is not None else _moves(cells, f):
+            after = _apply(cells, m)
+            nxt = (after, side, 0)
+            cost = extra + (m[0] != 0)
+            known = best.get(nxt)
+            if known is not None and cost >= known:
+                continue
+            if known is None and m[0] != 0:
+                # An out only takes what might go out; a move may block.
+                possible = _possible(after)
+                if possible is None:
+                    continue
+                ready[nxt] = possible
+            best[nxt] = cost
+            parent[nxt] = (state, m)
+            seq += 1
+            heapq.heappush(heap, (cost + _bound(after), _left(after), cost, seq, nxt))
+    if effort is not None:
+        effort.append(len(done))
+    return None
+
+
+def _search(
+    start: State, *, reduce: bool = True, effort: list[int] | None = None
+) -> tuple[list[IMove], int] | None:
     """The shortest winning line from ``start``, and its number of swings; or None.
 
     Swings appear in the line as kind 3 moves.  A winning line sends every card
     of the layout out, so among lines with the same swings the one with fewest
     packs and crowns is the one with fewest moves: the search orders positions
     by (swings, packs + crowns), and outs cost nothing.
+
+    When the search reaches a new number of swings, every position that starts
+    a phase with that many is on the heap with its final cost (they all come
+    from positions with one swing fewer, all done).  If ``reduce``, the phase
+    is first searched for a win by :func:`_win_in_phase`: a win found there is
+    the cheapest with that many swings, so the cheapest line of all.  Without
+    one the Dijkstra goes on through the phase to the next swing.  ``effort``,
+    if given, gets the number of positions examined appended.
     """
-    parent: dict[State, tuple[State, IMove] | None] = {start: None}
+    parent: Parents = {start: None}
     best: dict[State, tuple[int, int]] = {start: (0, 0)}
     heap: list[tuple[int, int, int, State]] = [(0, 0, 0, start)]
     seq = 0
     done: set[State] = set()
+    level = -1
     while heap:
+        if reduce and heap[0][0] > level:
+            level = heap[0][0]
+            starts = sorted(
+                (best[s][1], s) for sw, _, _, s in heap
+                if sw == level and s not in done and best[s][0] == level
+            )
+            won = _win_in_phase(dict.fromkeys(starts), effort)
+            if won is not None:
+                end, local = won
+                first = end
+                link = local[first]
+                while link is not None:
+                    first = link[0]
+                    link = local[first]
+                if effort is not None:
+                    effort.append(len(done))
+                return _line(parent, first) + _line(local, end), level
         swings, extra, _, state = heapq.heappop(heap)
         if state in done:
             continue
@@ -371,6 +540,8 @@ def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | N
         moves = reduced if reduced is not None else _moves(cells, f)
         if not moves:
             if not any(cells):
+                if effort is not None:
+                    effort.append(len(done))
                 return _line(parent, state), swings
             if iar >= 2:
                 continue
@@ -391,6 +562,8 @@ def _search(start: State, *, reduce: bool = True) -> tuple[list[IMove], int] | N
                 parent[nxt] = (state, m)
                 seq += 1
                 heapq.heappush(heap, (sw, ex, seq, nxt))
+    if effort is not None:
+        effort.append(len(done))
     return None
 
 
@@ -406,22 +579,40 @@ def _line(parent: dict[State, tuple[State, IMove] | None], state: State) -> list
 
 
 def _to_moves(position: Position, steps: Iterable[IMove]) -> tuple[Move, ...]:
-    """Translate the solver's moves into :class:`Move` values, replaying them."""
+    """Translate the solver's moves into :class:`Move` values.
+
+    The cards are read off the solver's own cells as it plays the line (the
+    rules module's checks cost more than the search on easy deals); the tests
+    and the benchmark replay every line through :meth:`Position.play`."""
+    method = position.method
+    cells: Sequence[int] = encode(position)[0]
+
+    def card(p: int, shift: int) -> Card:
+        return Card(method.value_at((p >> shift) & 15), SUITS[p >> 8])
+
     moves = []
     for kind, i, j in steps:
         if kind == 3:
-            move = Move.swing(RIGHT if i == 0 else LEFT)
+            moves.append(Move.swing(RIGHT if i == 0 else LEFT))
+            cells = _swing(cells, i)
+            continue
+        p = cells[i]
+        if kind == 0:
+            moves.append(Move.out(card(p, 4)))
+        elif kind == 1:
+            moves.append(Move.pack(card(p, 0), card(cells[j], 4)))
         else:
-            pile = position.cells[i]
-            if kind == 0:
-                move = Move.out(pile[-1])
-            elif kind == 1:
-                move = Move.pack(pile[0], position.cells[j][-1])
-            else:
-                move = Move.crown(pile[0], j)
-        position = position.play(move)
-        moves.append(move)
+            moves.append(Move.crown(card(p, 0), j))
+        cells = _apply(cells, (kind, i, j))
     return tuple(moves)
+
+
+def search_effort(position: Position) -> int:
+    """How many positions the solver examines to solve ``position`` (a measure of
+    how much there is to look through, for the grading benchmark)."""
+    effort: list[int] = []
+    _search(encode(position), effort=effort)
+    return sum(effort)
 
 
 def solve_position(position: Position, *, reduce: bool = True) -> MethodResult:

@@ -94,3 +94,21 @@ def test_svg_is_made_now(capsys: pytest.CaptureFixture[str]) -> None:
     # pendpub: the plugin draws Pendulum now (tests/pendulum/test_pendulum_plugin.py).
     status, out, _ = run(capsys, "svg", "--game", "pendulum", DEAL)
     assert status == 0 and out.startswith("<svg")
+
+
+def test_solve_batch_reads_what_deal_json_prints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, dealt, _ = run(capsys, "deal", "--game", "pendulum", "--seed", "0", "--json")
+    start = Deal.from_seed(0).start("up-4")
+    lines = dealt + json.dumps({"position": str(start)}) + '\n{"deal": 48}\n{"deal\n'
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(lines.encode())))
+    status, out, _ = run(capsys, "solve", "--game", "pendulum", "--json", "--method", "up-4", "-")
+    assert status == 1
+    by_deal, by_position, wrong_type, broken = (json.loads(x) for x in out.splitlines())
+    assert by_deal == {"deal": DEAL, "methods": [{"method": "up-4", "won": False}]}
+    assert by_position["position"] == str(start) and by_position["methods"] == by_deal["methods"]
+    assert "needs a \"deal\"" in wrong_type["error"] and "JSON object" in broken["error"]
+    # One deal given as JSON on the command line, too.
+    status, out, _ = run(capsys, "solve", "--game", "pendulum", dealt.strip())
+    assert status == 0 and "7 of 12 methods win." in out

@@ -115,3 +115,35 @@ def test_ladder_players_are_deterministic() -> None:
     assert pp.rung((None, None, 4, None, 5, None, None), 4) == 2
     assert pp.rung((None, None, None, None, 5, None, None), 5) == 3
     assert pp.rung((None,) * 7, 5) == 4
+
+
+def test_players_on_the_solvers_cells_play_as_through_the_rules() -> None:
+    # play() runs on the solver's representation; play_slowly() through Position.play.
+    for n in range(6):
+        start = Deal.from_seed(f"players-{n}").start(METHODS[n * 5 % 12])
+        for player, stream in [("outs", 0), ("plain", 0), ("greedy", 0), ("random", n + 1)]:
+            assert pp.play(start, player, stream) == pp.play_slowly(start, player, stream)
+
+
+def test_stored_puzzles_keep_their_grading() -> None:
+    puzzle = win_puzzle()
+    data = puzzle.to_json()
+    assert data["grading"] == pp.GRADING == "v2"
+    # v1 is written, and was before gradings were named, without "grading".
+    old = {k: v for k, v in data.items() if k != "grading"}
+    with pytest.raises(InvalidInputError, match="a v1 puzzle has 7 players"):
+        pp.puzzle_from_json(old)
+    old["players"] = [p[:7] for p in data["players"]]
+    again = pp.puzzle_from_json(old)
+    assert again.grading == "v1" and again.players[0] == puzzle.players[0][:7]
+    assert again.to_json() == {**old, "level": again.level}  # graded again by v1
+    with pytest.raises(InvalidInputError, match="unknown grading 'v9'"):
+        pp.puzzle_from_json({**data, "grading": "v9"})
+
+
+def test_random_share_is_seeded_and_counts_par() -> None:
+    start = Deal.from_seed(WIN_SEED).start(pp.method_for(WIN_SEED))
+    par = win_puzzle().par
+    share = pp.random_share(start, par, 8, "x")
+    assert share == pp.random_share(start, par, 8, "x")
+    assert 0.0 <= share <= pp.random_share(start, None, 8, "x") <= 1.0

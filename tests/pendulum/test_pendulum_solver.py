@@ -1,4 +1,13 @@
-"""Pendulum's solver against a plain exhaustive search, and replay of its lines."""
+"""Pendulum's solver against a plain exhaustive search, and replay of its lines.
+
+The oracle (``pendulum_helpers.oracle``) walks every legal move of the rules
+module.  It agrees with the solver on won or lost and on par (fewest swings)
+for 150 small positions near the end of a game (scattered piles, and real
+deals with most cards out), whose whole tree it can walk, and for the 198 of
+240 whole deal x method pairs (20 deals, all 12 methods) that it can decide
+within its budget: a full deal is too big for a plain search unless it jams
+early or its win comes after few positions.
+"""
 
 from __future__ import annotations
 
@@ -76,18 +85,43 @@ def test_a_full_deal_every_method_replays() -> None:
             assert r.moves == () and r.par is None
 
 
-def test_full_deals_lost_at_once_agree_with_the_oracle() -> None:
-    agreed = 0
-    for seed in range(3):
+#: Full deals checked against the oracle, under every method, in chunks (for xdist).
+ORACLE_DEALS = range(20)
+ORACLE_CHUNK = 4
+#: Positions the oracle may examine for one deal and method before it gives up.
+ORACLE_BUDGET = 400
+
+
+@pytest.mark.parametrize("first", ORACLE_DEALS[::ORACLE_CHUNK])
+def test_full_deals_under_every_method_agree_with_the_oracle(first: int) -> None:
+    """Won or lost, and the par, of whole deals: 20 seeded deals x 12 methods.
+
+    The oracle (``pendulum_helpers.oracle``) is a plain search through the rules
+    module, breadth first by swings, with no reduction and no bound, so it
+    decides a deal and method only when its search is small: every deal lost
+    so far (a lost deal jams within a few dozen positions), and wins whose
+    swings before par leave few positions (a depth-first walk through the
+    last phase then finds a win at once).  A pair it cannot decide within
+    ORACLE_BUDGET positions is skipped.  Measured: 198 of the 240 pairs are
+    decided, 127 losses and 71 wins with pars from 1 to 13 swings (each chunk
+    asserts at least two thirds decided, losses and wins of 3 swings or more).
+    Small positions near the end of a game, whose whole tree the oracle can
+    walk, are checked in the tests above.
+    """
+    decided = 0
+    outcomes = set()
+    for seed in range(first, first + ORACLE_CHUNK):
         deal = Deal.from_seed(seed)
         for method in METHODS:
-            expected = oracle(deal.start(method), budget=250)
+            expected = oracle(deal.start(method), budget=ORACLE_BUDGET)
             if expected is None:
                 continue
             result = solve(deal, method)
-            assert (result.won, result.par) == expected
-            agreed += 1
-    assert agreed >= 6
+            assert (result.won, result.par) == expected, (seed, str(method))
+            decided += 1
+            outcomes.add(expected[0] if not expected[0] else (expected[1] or 0) >= 3)
+    assert decided >= 2 * ORACLE_CHUNK * len(METHODS) // 3
+    assert outcomes == {False, True}  # losses, and wins needing three swings or more
 
 
 def test_json_form() -> None:

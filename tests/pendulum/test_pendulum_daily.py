@@ -1,0 +1,73 @@
+"""Pendulum's daily puzzles: pinned dates never change, and the schedule is versioned."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from puzzlegen.daily import daily_puzzle
+from puzzlegen.pendulum import puzzle as pp
+from puzzlegen.pendulum.plugin import DAILY_SCHEDULES, PENDULUM, schedule_for
+
+DATA = Path(__file__).parent.parent / "data" / "pendulum_daily.txt"
+ROWS = [
+    line.split(" | ")
+    for line in DATA.read_text().splitlines()
+    if line.strip() and not line.startswith("#")
+]
+#: A date whose puzzle came after this many candidates is checked at its own
+#: seed only: searching every candidate before it again (2026-11-29 took 90)
+#: would cost more than the rest of the file.
+FULL_SEARCH_BELOW = 50
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[row[0] for row in ROWS])
+def test_a_pinned_daily_never_changes(row: list[str]) -> None:
+    date, seed, grading, puzzle_id, level, par, key = row
+    day = dt.date.fromisoformat(date)
+    assert schedule_for(day).grading == grading
+    if int(seed.rsplit("-", 1)[1]) < FULL_SEARCH_BELOW:
+        puzzle = daily_puzzle(day, PENDULUM)
+    else:
+        candidate = PENDULUM.daily_candidate(day, seed)
+        assert candidate is not None
+        puzzle = candidate
+    assert isinstance(puzzle, pp.Puzzle)
+    got = (puzzle.seed, puzzle.grading, puzzle.id, puzzle.level, str(puzzle.par), puzzle.key)
+    assert got == (seed, grading, puzzle_id, level, par, key)
+
+
+def test_schedule_versions() -> None:
+    assert schedule_for(dt.date(2026, 12, 31)).name == "v1"
+    assert schedule_for(dt.date(2027, 1, 1)).name == "v2"
+    assert schedule_for(dt.date(2100, 1, 1)) is DAILY_SCHEDULES[-1]
+    assert DAILY_SCHEDULES[-1].grading == pp.GRADING
+    assert [v.first for v in DAILY_SCHEDULES] == sorted(v.first for v in DAILY_SCHEDULES)
+
+
+def test_v2_levels_count_the_players_who_miss() -> None:
+    puzzle = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2027-01-07-1")
+    assert puzzle is not None and puzzle.grading == "v2"
+    assert len(puzzle.players[0]) == 3 + pp.RANDOM_PLAYERS["v2"]
+    par = puzzle.par
+    for missed, level in [(0, "Easy"), (1, "Medium"), (4, "Medium"), (5, "Hard"),
+                          (8, "Hard"), (9, "Expert"), (13, "Expert")]:
+        # The panel: greedy and twelve random players; ``missed`` of them lose.
+        panel = (None, None) + (None,) * missed + (par,) * (13 - missed)
+        graded = dataclasses.replace(puzzle, players=(panel,))
+        assert (graded.misses, graded.level) == (missed, level)
+    # A win over par is a miss; for choose-method only a loss is.
+    over = dataclasses.replace(puzzle, players=((None, None) + (par + 1,) * 13,))
+    assert over.level == "Expert"
+    choose = dataclasses.replace(over, kind=pp.CHOOSE, method=None)
+    assert choose.misses == 0 and choose.level == "Easy"
+
+
+def test_v1_players_are_v2s_first_seven() -> None:
+    v1 = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2026-11-27-2", "v1")
+    v2 = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2026-11-27-2")
+    assert v1 is not None and v2 is not None
+    assert v1.players[0] == v2.players[0][:7] and v1.level == "Expert"

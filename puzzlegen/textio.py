@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 from puzzlegen.errors import InvalidArgumentError, InvalidInputError
 
@@ -132,7 +132,12 @@ def solve_in_runs(
     """
     import json
 
-    lines = numbered_lines(stream)
+    # Answers are flushed when the command is about to wait for input, not
+    # after every line: whoever feeds lines one at a time still gets each
+    # answer before the next is read, and a batch from a file or a fast pipe
+    # costs one write per buffer instead of one per line.
+    lines = numbered_lines(io.BufferedReader(_FlushBeforeReading(stream, out)))
+    answers = cast(TextIO, _Unflushed(out))
     all_valid = True
     while True:
         spoiled: list[InvalidInputError] = []
@@ -144,12 +149,44 @@ def solve_in_runs(
                     return
                 yield line
 
-        all_valid &= solve_lines(good_run(), out)
+        all_valid &= solve_lines(good_run(), answers)
         if not spoiled:
+            out.flush()
             return all_valid
         out.write(json.dumps({"error": str(spoiled[0])}) + "\n")
         out.flush()
         all_valid = False
+
+
+class _FlushBeforeReading(io.RawIOBase):
+    """``stream`` read as raw bytes, flushing ``out`` before each read (which may wait)."""
+
+    def __init__(self, stream: BinaryIO, out: TextIO) -> None:
+        super().__init__()
+        self._stream, self._out = stream, out
+        # read1: one read of what is there, never waiting for a whole buffer.
+        read1 = getattr(stream, "read1", None)
+        self._read = read1 if read1 is not None else stream.read
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        self._out.flush()
+        data = self._read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+class _Unflushed(io.TextIOBase):
+    """Writes to ``out``; flushing is left to :class:`_FlushBeforeReading`."""
+
+    def __init__(self, out: TextIO) -> None:
+        super().__init__()
+        self.write = out.write  # type: ignore[method-assign]
+
+    def flush(self) -> None:
+        pass
 
 
 def check_arguments(argv: Sequence[str]) -> None:

@@ -110,3 +110,33 @@ def test_batch_streams_a_line_at_a_time() -> None:
 
     assert commands.solve_lines(lines(), Out())
     assert written == list(range(1, 1001))
+
+
+@pytest.mark.parametrize("entry", ["puzzlegen.launch", "puzzlegen.cli"])
+def test_each_answer_comes_before_the_command_waits_for_the_next_line(entry: str) -> None:
+    # Output is flushed only when the command is about to wait for input (not
+    # after every line): a program feeding one line at a time over a pipe
+    # still reads each answer before it writes the next line.
+    import os
+    import select
+    import subprocess
+    import sys
+
+    code = f"import sys; from {entry} import main; sys.exit(main())"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # buffered, as usual
+    with subprocess.Popen(
+        [sys.executable, "-c", code, "solve", "--json", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        for text in (WORKED, "JC JC", WORKED):
+            process.stdin.write(text.encode() + b"\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, f"no answer to {text!r} while the pipe stayed open"
+            answer = process.stdout.readline()
+            assert answer.startswith(b'{"position"' if text == WORKED else b'{"error"')
+        process.stdin.close()
+        assert process.stdout.read() == b"" and process.wait(60) == 1

@@ -19,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define CELLS 16
 #define CLASSES 26
@@ -61,6 +64,8 @@ typedef struct {
    Row CLASSES is for a cell that is empty at the start. */
 static int8_t TOP[CLASSES + 1][HEIGHTS];
 static int8_t NEED[CLASSES + 1][HEIGHTS];
+/* CYCLE[c]: how many steps down from class 0 (the black aces) class c is. */
+static uint8_t CYCLE[CLASSES];
 
 typedef struct {
     const int8_t *top[CELLS];  /* TOP row of each cell's bottom card */
@@ -70,6 +75,7 @@ typedef struct {
     int present[CLASSES]; /* cards of each class in the position */
     uint8_t cards[CELLS][MAX_CARDS];
     State start;
+    uint8_t cycle[CELLS]; /* CYCLE[bottom class], 0 for a cell empty at the start */
 } Graph;
 
 typedef struct {
@@ -102,6 +108,7 @@ typedef struct {
     State *states;
     int32_t *parent;
     uint8_t *move; /* src << 4 | dst */
+    uint64_t *keys; /* packed: each state's number */
     int32_t n, cap;
     uint64_t *slots;
     uint64_t nslots, mask; /* slots allocated; slots in use - 1 */
@@ -111,7 +118,7 @@ typedef struct {
 } Store;
 
 #define FIRST_CAP 256
-#define FIRST_SLOTS 512
+#define FIRST_SLOTS 256
 #define KEEP_CAP (1 << 16)
 #define KEEP_SLOTS (1 << 17)
 #define HUGE_PAGE ((size_t)2 << 20)
@@ -168,6 +175,7 @@ static void store_free(Store *st) {
     free(st->states);
     free(st->parent);
     free(st->move);
+    free(st->keys);
     free(st->slots);
     memset(st, 0, sizeof *st);
 }
@@ -201,7 +209,8 @@ static int store_start(Store *st) {
         st->states = malloc(sizeof(State) * (size_t)st->cap);
         st->parent = malloc(sizeof(int32_t) * (size_t)st->cap);
         st->move = malloc((size_t)st->cap);
-        if (!st->states || !st->parent || !st->move) {
+        st->keys = malloc(sizeof(uint64_t) * (size_t)st->cap);
+        if (!st->states || !st->parent || !st->move || !st->keys) {
             store_free(st);
             return -1;
         }
@@ -226,7 +235,7 @@ static void store_place(Store *st, int32_t k) {
     const State *s = &st->states[k];
     uint64_t value, hash;
     if (st->packed) {
-        uint64_t key = key_of(st, s);
+        uint64_t key = st->keys[k];
         hash = mix(key);
         value = key + 1;
     } else {
@@ -252,6 +261,9 @@ static int store_grow(Store *st) {
         uint8_t *move = realloc(st->move, (size_t)cap);
         if (!move) return -1;
         st->move = move;
+        uint64_t *keys = realloc(st->keys, sizeof(uint64_t) * (size_t)cap);
+        if (!keys) return -1;
+        st->keys = keys;
         st->cap = cap;
     }
     if (2 * (uint64_t)(st->n + 1) > st->mask + 1) { /* rebuild from the array of states */
@@ -268,11 +280,12 @@ static int store_full(const Store *st) {
     return st->n == st->cap || 2 * (uint64_t)(st->n + 1) > st->mask + 1;
 }
 
-static void store_append(Store *st, const State *s, int32_t parent, uint8_t move) {
+static void store_append(Store *st, const State *s, int32_t parent, uint8_t move, uint64_t key) {
     int32_t k = st->n++;
     st->states[k] = *s;
     st->parent[k] = parent;
     st->move[k] = move;
+    st->keys[k] = key;
 }
 
 /* Packed: add state ``s`` of number ``key`` (hash ``hash``) unless there.
@@ -289,7 +302,7 @@ static int add_packed(Store *st, uint64_t key, uint64_t hash, const State *s, in
         while (st->slots[at]) at = (at + 1) & st->mask;
     }
     st->slots[at] = value;
-    store_append(st, s, parent, move);
+    store_append(st, s, parent, move, key);
     return 1;
 }
 
@@ -313,7 +326,7 @@ static int32_t add_indexed(Store *st, uint64_t hash, const State *s, int32_t par
         while (st->slots[at]) at = (at + 1) & st->mask;
     }
     st->slots[at] = tag | (uint64_t)(st->n + 1);
-    store_append(st, s, parent, move);
+    store_append(st, s, parent, move, 0);
     *added = 1;
     return st->n - 1;
 }
@@ -350,6 +363,7 @@ static int graph_init(Graph *g, const uint8_t *layout, Py_ssize_t size) {
         int row = height ? g->cards[i][0] >> 1 : CLASSES;
         g->top[i] = TOP[row];
         g->need[i] = NEED[row];
+        g->cycle[i] = height ? CYCLE[row] : 0;
         if (height) g->active[g->nactive++] = i;
     }
     return 0;
@@ -359,6 +373,46 @@ static int graph_init(Graph *g, const uint8_t *layout, Py_ssize_t size) {
    ``back`` (src << 4 | dst, or -1) is left out: the search passes the move
    that undoes the one ``s`` was reached by, which can only lead back to a
    state already stored. */
+#if defined(__SSE2__)
+/* Sixteen cells at once.  Going down from any class one step at a time
+   visits all 26 classes before coming back, so number the classes around
+   that cycle (CYCLE): the top of a cell is then CYCLE[bottom] + height - 1
+   around it, and a card may go on a card one step before it.  With
+   z = CYCLE[bottom] + height (mod 26), a move from src to dst is legal when
+   the cells see each other and z[dst] = z[src] - 1 (mod 26). */
+static __m128i SPREAD[CLASSES]; /* SPREAD[z]: z in all sixteen bytes */
+
+static int successors(const Graph *g, const State *s, int emptying_only, int back, Move *out) {
+    const __m128i k26 = _mm_set1_epi8(26);
+    __m128i h = _mm_loadu_si128((const __m128i *)s->h);
+    __m128i z = _mm_add_epi8(h, _mm_loadu_si128((const __m128i *)g->cycle));
+    z = _mm_min_epu8(z, _mm_sub_epi8(z, k26)); /* below 78: two steps reduce it */
+    z = _mm_min_epu8(z, _mm_sub_epi8(z, k26));
+    __m128i empty = _mm_cmpeq_epi8(h, _mm_setzero_si128());
+    __m128i target_z = _mm_or_si128(z, empty); /* a space: 255, wanted by no card */
+    __m128i want = _mm_add_epi8(z, _mm_set1_epi8(25));
+    want = _mm_min_epu8(want, _mm_sub_epi8(want, k26));
+    uint8_t wants[CELLS];
+    _mm_storeu_si128((__m128i *)wants, want);
+    unsigned sources = emptying_only ? (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(h, _mm_set1_epi8(1)))
+                                     : ~(unsigned)_mm_movemask_epi8(empty) & 0xFFFFu;
+    int n = 0;
+    while (sources) {
+        int src = lowest_bit(sources);
+        sources &= sources - 1;
+        __m128i fits = _mm_cmpeq_epi8(target_z, SPREAD[wants[src]]);
+        unsigned targets = (unsigned)_mm_movemask_epi8(fits) & sees_mask[src];
+        if (src == back >> 4) targets &= ~(1u << (back & 15));
+        while (targets) {
+            out[n].src = (uint8_t)src;
+            out[n].dst = (uint8_t)lowest_bit(targets);
+            targets &= targets - 1;
+            n++;
+        }
+    }
+    return n;
+}
+#else
 static int successors(const Graph *g, const State *s, int emptying_only, int back, Move *out) {
     uint32_t where[CLASSES] = {0};
     for (int k = 0; k < g->nactive; k++) {
@@ -382,11 +436,21 @@ static int successors(const Graph *g, const State *s, int emptying_only, int bac
     }
     return n;
 }
+#endif
 
 static int spaces(const State *s) {
+#if defined(__SSE2__)
+    __m128i h = _mm_loadu_si128((const __m128i *)s->h);
+    unsigned x = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(h, _mm_setzero_si128()));
+    x -= (x >> 1) & 0x5555u; /* count the bits without a library call (no -mpopcnt) */
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+#else
     int n = 0;
     for (int i = 0; i < CELLS; i++) n += !s->h[i];
     return n;
+#endif
 }
 
 /* See _Graph.upper_bound in _pycore.py.  Also gives the fixpoint's ranges:
@@ -642,7 +706,7 @@ static int32_t search_states(const Graph *g, Store *st, int bound, int packed) {
             /* First every child's slot, fetched ahead: the lookups then wait
                for memory together rather than one after another. */
             if (packed) {
-                uint64_t key = key_of(st, &state);
+                uint64_t key = st->keys[k];
                 for (int m = 0; m < n; m++) {
                     int src = moves[m].src, dst = moves[m].dst;
                     if (state.h[src] <= st->lo[src] || state.h[dst] >= st->hi[dst]) {
@@ -1104,6 +1168,10 @@ PyMODINIT_FUNC PyInit__ccore(void) {
             NEED[c][h] = (int8_t)(c < CLASSES ? class_support(TOP[c][h]) : NO_CLASS);
         }
     }
+    for (int d = 0; d < CLASSES; d++) CYCLE[class_below(0, d)] = (uint8_t)d;
+#if defined(__SSE2__)
+    for (int z = 0; z < CLASSES; z++) SPREAD[z] = _mm_set1_epi8((char)z);
+#endif
     /* Two cells see each other when a row, a column or a diagonal holds both. */
     for (int a = 0; a < CELLS; a++) {
         sees_mask[a] = 0;

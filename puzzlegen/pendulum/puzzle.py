@@ -90,8 +90,8 @@ LEVEL_RULES = (
     "(the first card out, else the first pack, else the first crown) and twelve seeded "
     "random players.  win-in-par: Easy when every player wins within par swings, Medium "
     "when 1 to 4 miss, Hard 5 to 8, Expert 9 or more.  choose-method: the same count for "
-    "the winning method most players fail to win with at all.  (Dailies before 2027 "
-    "were graded by the first rules: "
+    "the winning method most players fail to win with at all.  Dailies dated before "
+    "2027 keep the first grading (see docs/pendulum.md)."
 )
 
 LEVEL_RULES_V1 = (
@@ -105,7 +105,6 @@ LEVEL_RULES_V1 = (
     "winning method, Easy for 4 or more winners, Medium for 3, Hard for 1 or 2; when it "
     "misses one, Hard for 3 or more winners, Expert for 1 or 2."
 )
-LEVEL_RULES += LEVEL_RULES_V1[0].lower() + LEVEL_RULES_V1[1:] + ")"
 
 PLAYER_DOMAIN = "pendulum-player"
 METHOD_DOMAIN = "pendulum-method"

@@ -388,8 +388,8 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
                     size = 10.0
                     bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, size)
                     goal_w = canvas.stringWidth(goal, FONT, size)
-                    if bold_w + goal_w > L.col_w:  # a long goal: smaller, never below 7.5 pt
-                        size = max(7.5, size * L.col_w / (bold_w + goal_w))
+                    if bold_w + goal_w > L.col_w:  # a long goal: smaller, never below 7 pt
+                        size = max(7.0, size * L.col_w / (bold_w + goal_w))
                         bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, size)
                         goal_w = canvas.stringWidth(goal, FONT, size)
                     left = cx - (bold_w + goal_w) / 2

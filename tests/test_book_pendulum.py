@@ -31,6 +31,7 @@ from puzzlegen.pendulum.plugin import PENDULUM
 from puzzlegen.pendulum.views.prose import swings_phrase
 from puzzlegen.pendulum.views.story import key_swings, segments, solution_story
 from puzzlegen.render.book import BookError, BookOptions, check_per_page, per_page_for
+from puzzlegen.render.svg import to_svg
 
 
 def stored() -> list[pp.Puzzle]:
@@ -126,9 +127,24 @@ def test_solutions_are_told_between_the_swings(books: dict[str, Path]) -> None:
 def test_a_choose_method_puzzle_does_not_print_its_answer() -> None:
     puzzle = next(p for p in stored() if p.kind == pp.CHOOSE)
     diagram = PENDULUM.diagram(puzzle)
-    assert f"{puzzle.best.method}:" not in str(diagram)
-    assert "Which methods win?" in str(diagram)
-    assert f"{puzzle.best.method}:" in str(PENDULUM.diagram(puzzle, solution=True))
+    best = str(puzzle.best.method)
+    # Nowhere in the file: not the heading, not the <desc> a screen reader reads aloud.
+    svg = to_svg(diagram)
+    assert best not in svg and "<desc>" in svg
+    assert "Which methods win?" in svg
+    assert f"{best}:" in str(PENDULUM.diagram(puzzle, solution=True))
+
+
+def test_a_choose_method_puzzle_page_does_not_print_its_answer(books: dict[str, Path]) -> None:
+    texts = page_texts(books["6x9"])
+    puzzles = sorted(stored(), key=lambda p: pp.LEVELS.index(p.level))
+    chosen = [n for n, p in enumerate(puzzles, start=1) if p.kind == pp.CHOOSE]
+    assert chosen
+    for number in chosen:
+        best = str(puzzles[number - 1].best.method)
+        page = next(t for t in texts
+                    if re.search(rf"Puzzle {number} [●○]{{4}} .*Solution on page", t, re.S))
+        assert "Which methods win?" in page and best not in page
 
 
 def test_the_story_draws_the_key_swings_only() -> None:

@@ -179,9 +179,11 @@ class Pendulum:
                 f"{r.method} in {swings_phrase(r.par or 0)}" for r in own.results
             )
         # A choose-the-method puzzle must not print its answer's method above the layout.
-        heading = "Which methods win?" if own.kind == pp.CHOOSE and not solution else None
+        # Nor in the SVG's <desc>: the deal's text names no method.
+        hide = own.kind == pp.CHOOSE and not solution
         return board_diagram(own.deal.start(method), mono=mono, title=title or None,
-                             caption=caption, heading=heading)
+                             caption=caption, heading="Which methods win?" if hide else None,
+                             description=str(own.deal) if hide else None)
 
     def solution_text(self, puzzle: Puzzle) -> str:
         from puzzlegen.pendulum.views.prose import join, line_text, number, swings_phrase

@@ -46,7 +46,7 @@ from puzzlegen.cards import SUITS, Card, Suit
 from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.games import LEVELS
 from puzzlegen.pendulum.methods import METHODS, Method
-from puzzlegen.pendulum.position import Deal, Move, Position
+from puzzlegen.pendulum.position import COLS, CORNERS, Deal, Move, Position
 from puzzlegen.pendulum.solver import (
     MethodResult,
     State,
@@ -386,13 +386,13 @@ class Puzzle:
                 assert move.card is not None and move.onto is not None
                 src, dst = position.find(move.card), position.find(move.onto)
                 assert src is not None and dst is not None
-                if dst == src - 8 and not position.exposed(dst):
+                if dst == src - COLS and not position.exposed(dst):
                     found.add("vertical")
-                elif dst in (0, 7) and not position.exposed(dst):
+                elif dst in CORNERS and not position.exposed(dst):
                     found.add("corner")
             elif move.kind == "crown":
                 found.add("crown")
-            elif last is not None and last.kind == "swing":
+            elif move.kind == "swing" and last is not None and last.kind == "swing":
                 found.add("double-swing")
             last = move
             position = position.play(move)

@@ -147,3 +147,19 @@ def test_random_share_is_seeded_and_counts_par() -> None:
     share = pp.random_share(start, par, 8, "x")
     assert share == pp.random_share(start, par, 8, "x")
     assert 0.0 <= share <= pp.random_share(start, None, 8, "x") <= 1.0
+
+
+def test_every_tag_holds_on_the_answer_line_itself() -> None:
+    # Twenty-five seeds give eleven puzzles, five of them with two swings in a row
+    # and six without (a swing then a card out is no double swing).
+    seen = set()
+    for seed in range(25):
+        puzzle = pp.make_puzzle(pp.WIN_IN_PAR, f"r{seed}")
+        if puzzle is None:
+            continue
+        kinds = [move.kind for move in puzzle.best.moves]
+        double = any(a == b == "swing" for a, b in itertools.pairwise(kinds))
+        assert ("double-swing" in puzzle.tags) == double, puzzle.seed
+        assert ("crown" in puzzle.tags) == ("crown" in kinds), puzzle.seed
+        seen.add(double)
+    assert seen == {True, False}

@@ -65,12 +65,15 @@ def board_diagram(
     title: str | None = None,
     caption: str = "",
     heading: str | None = None,
+    description: str | None = None,
 ) -> Diagram:
     """``position`` drawn: foundations, six rows of fanned piles, the corners marked.
 
     ``caption`` is a line of text under the layout (for instance the answer);
     ``heading`` replaces the method line above it (a puzzle that asks for the
-    method must not print one).
+    method must not print one).  ``description`` replaces the position's text
+    as the SVG's ``<desc>`` (read aloud by screen readers), for the same reason:
+    the position's text starts with its method.
     """
     left = MARGIN
     top = MARGIN + HEAD
@@ -130,7 +133,8 @@ def board_diagram(
         groups.append(Group("caption", (
             Text(left, height - MARGIN - 2.0, caption, 9.0, css="caption-line"),
         )))
-    return Diagram(width, height, title or "Pendulum", str(position), tuple(groups))
+    desc = str(position) if description is None else description
+    return Diagram(width, height, title or "Pendulum", desc, tuple(groups))
 
 
 def rules_diagram(*, mono: bool = False) -> Diagram:

@@ -10,9 +10,6 @@ refused.
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,6 +22,7 @@ from puzzlegen.pendulum.solver import solve
 from puzzlegen.render.templating import template_dir
 
 sys.path.insert(0, str(Path(__file__).parent))
+from node import run_node
 from pendulum_helpers import deal_with, playout, small_position
 
 BOARD_JS = template_dir() / "pendulum" / "board.js"
@@ -76,24 +74,9 @@ process.stdout.write(out.map((x) => JSON.stringify(x)).join("\\n") + "\\n");
 """
 
 
-def node() -> str:
-    found = shutil.which("node") or shutil.which("nodejs")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("Node.js is needed to test the page's rules (apt-get install nodejs)")
-        pytest.skip("Node.js is not installed")
-    return found
-
-
 def ask(requests: list[dict[str, Any]]) -> list[Any]:
-    result = subprocess.run(
-        [node(), "-e", HARNESS, str(BOARD_JS)],
-        input="\n".join(json.dumps(r) for r in requests) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    stdout = run_node(HARNESS, BOARD_JS, "\n".join(json.dumps(r) for r in requests) + "\n")
+    answers = [json.loads(line) for line in stdout.splitlines()]
     assert len(answers) == len(requests)
     return answers
 

@@ -13,6 +13,7 @@ resident size should be the same for 10,000 lines as for 2,000,000.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from puzzlegen.catscradle.wholegame import seeded_positions
@@ -25,8 +26,14 @@ def main() -> None:
     block = "".join(f"{position}\n" for position in seeded_positions(10_000))
     lines = block.splitlines(keepends=True)
     out = sys.stdout
-    for start in range(0, args.count, len(lines)):
-        out.write("".join(lines[: args.count - start]))
+    try:
+        for start in range(0, args.count, len(lines)):
+            out.write("".join(lines[: args.count - start]))
+        out.flush()
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing more to feed
+        # Python's documented recipe: point stdout at devnull, so the flush
+        # at exit does not complain a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

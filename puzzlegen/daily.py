@@ -24,10 +24,25 @@ from puzzlegen.games import Game, Puzzle
 
 
 def parse_date(text: str) -> dt.date:
+    stripped = text.strip()
     try:
-        return dt.date.fromisoformat(text.strip())
+        return dt.date.fromisoformat(stripped)
     except ValueError:
-        raise InvalidInputError(f"a date reads YYYY-MM-DD, got {text!r}") from None
+        pass
+    if _calendar_month(stripped):  # the form is right, the day is not (2026-02-30)
+        raise InvalidInputError(f"there is no date {text!r}: that month has no such day")
+    raise InvalidInputError(f"a date reads YYYY-MM-DD, got {text!r}")
+
+
+def _calendar_month(text: str) -> bool:
+    """Whether ``text`` is YYYY-MM-DD with a real year and month (any two-digit day)."""
+    if len(text) != 10 or text[7] != "-" or not text[8:].isdigit():
+        return False
+    try:
+        dt.date.fromisoformat(text[:8] + "01")
+    except ValueError:
+        return False
+    return True
 
 
 def daily_puzzle(date: dt.date, game: Game) -> Puzzle:

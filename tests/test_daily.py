@@ -105,7 +105,12 @@ def test_daily_json_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bad_dates() -> None:
-    with pytest.raises(InvalidInputError, match="'2026-02-30'"):
+    with pytest.raises(InvalidInputError, match="there is no date '2026-02-30'"):
         parse_date("2026-02-30")
+    with pytest.raises(InvalidInputError, match="no date '2026-04-31'"):
+        parse_date("2026-04-31")
+    for text in ("2026-13-01", "2026/02/03", "tomorrow", "2026-02-3x"):
+        with pytest.raises(InvalidInputError, match=f"a date reads YYYY-MM-DD, got '{text}'"):
+            parse_date(text)
     with pytest.raises(InvalidInputError, match="before"):
         date_range(dt.date(2026, 2, 2), dt.date(2026, 2, 1))

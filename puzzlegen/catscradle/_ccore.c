@@ -770,7 +770,11 @@ static Py_ssize_t search_best(const Graph *g, Move **path, int may_pack) {
     Store *st = &STORE;
     int lo[CELLS], hi[CELLS];
     int bound = upper_bound(g, lo, hi);
-    int32_t chosen = search_states(g, st, bound, store_pack(st, lo, hi) && may_pack);
+    /* store_pack decides st->packed; the test of the indexed store overrides it, since
+       store_grow re-places entries by st->packed and must agree with the search. */
+    int packed = store_pack(st, lo, hi) && may_pack;
+    st->packed = packed;
+    int32_t chosen = search_states(g, st, bound, packed);
     if (chosen == NEED_INDEXED) {
         st->packed = 0;
         chosen = search_states(g, st, bound, 0);

@@ -56,15 +56,14 @@ def _quote(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
-def _parse(text: str, method: str | None) -> tuple[dict[str, str], list[Position]]:
+def _parse(text: str, chosen: Method | None) -> tuple[dict[str, str], list[Position]]:
     """The input's JSON key and the starting positions to solve."""
-    chosen = Method.parse(method) if method is not None else None
     text = unwrap_json(text)
     if "|" in text:
         position = Position.parse(text)
         if chosen is not None and chosen != position.method:
             raise InvalidInputError(
-                f"--method {method} does not match the position's method {position.method}"
+                f"--method {chosen} does not match the position's method {position.method}"
             )
         return {"position": str(position)}, [position]
     deal = Deal.parse(text)
@@ -72,17 +71,18 @@ def _parse(text: str, method: str | None) -> tuple[dict[str, str], list[Position
     return {"deal": str(deal)}, [deal.start(m) for m in methods]
 
 
-def _solve(text: str, method: str | None) -> tuple[dict[str, str], list[MethodResult]]:
+def _solve(text: str, method: Method | None) -> tuple[dict[str, str], list[MethodResult]]:
     head, starts = _parse(text, method)
     return head, [solve_position(p) for p in starts]
 
 
-def _method_of(method: object) -> str | None:
+def _method_of(method: object) -> Method | None:
+    """The ``--method`` option parsed, once, before any input is read."""
     if method is None:
         return None
     if not isinstance(method, str):
         raise InvalidInputError(f"--method takes a method's name, got {method!r}")
-    return method
+    return Method.parse(method)
 
 
 def solve_text(text: str, *, as_json: bool = False, method: object = None) -> str:
@@ -109,7 +109,8 @@ def solve_text(text: str, *, as_json: bool = False, method: object = None) -> st
 
 
 def solve_lines(lines: Iterable[str], out: TextIO, *, method: object = None) -> bool:
-    """One JSON object a line; a bad line gets ``{"error": ...}`` and the batch goes on."""
+    """One JSON object a line; a bad line gets ``{"error": ...}`` and the batch goes on.
+    A bad ``method`` raises before any line is read (it would spoil every line)."""
     all_valid = True
     name = _method_of(method)
     for raw in lines:

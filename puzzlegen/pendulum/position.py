@@ -317,7 +317,8 @@ class Position:
                 if card not in seen:
                     raise PositionError(
                         f"{card} is missing from the layout but cannot be on its foundation "
-                        f"under {self.method}: only {home} {suit.name.lower()} are out"
+                        f"under {self.method}: only {home} {suit.name.lower()[:-1]}"
+                        f"{' is' if home == 1 else 's are'} out"
                     )
 
     # -- text --------------------------------------------------------------
@@ -336,7 +337,7 @@ class Position:
             tokens = row_text.split()
             if len(tokens) != COLS:
                 raise PositionError(
-                    f"row {r} has {COLS} cells, got {len(tokens)} in {row_text!r}"
+                    f"row {r} needs {COLS} cells, got {len(tokens)} in {row_text!r}"
                 )
             for c, token in enumerate(tokens):
                 cells.append(_parse_pile(token, (r, c)))

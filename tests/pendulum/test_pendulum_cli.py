@@ -67,6 +67,18 @@ def test_solve_batch_goes_on_after_a_bad_line(
     assert rows[2] == rows[0]
 
 
+def test_a_bad_method_is_one_error_before_any_line_is_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stdin = io.BytesIO(f"{DEAL}\n{DEAL}\n".encode())
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(stdin))
+    argv = ["solve", "--game", "pendulum", "--json", "--method", "bogus", "-"]
+    status, out, err = run(capsys, *argv)
+    assert status != 0 and out == ""
+    assert err.strip().splitlines() == [err.strip()] and "unknown method 'bogus'" in err
+    assert stdin.tell() == 0
+
+
 @pytest.mark.parametrize(
     ("argv", "named"),
     [

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,12 @@ ROWS = [
     for line in DATA.read_text().splitlines()
     if line.strip() and not line.startswith("#")
 ]
+ANSWERS = dict(
+    line.split(" | ")
+    for line in (DATA.parent / "pendulum_answers.txt").read_text().splitlines()
+    if line.strip() and not line.startswith("#")
+)
+PAGES = DATA.parent / "pendulum_pages"
 #: A date whose puzzle came after this many candidates is checked at its own
 #: seed only: searching every candidate before it again (2026-11-29 took 90)
 #: would cost more than the rest of the file.
@@ -38,6 +46,25 @@ def test_a_pinned_daily_never_changes(row: list[str]) -> None:
     assert isinstance(puzzle, pp.Puzzle)
     got = (puzzle.seed, puzzle.grading, puzzle.id, puzzle.level, str(puzzle.par), puzzle.key)
     assert got == (seed, grading, puzzle_id, level, par, key)
+    assert answer_pin(puzzle.to_json()["answer"]) == ANSWERS[date], (
+        f"a solver change altered a published day's answer line ({date}); re-pin it in "
+        "tests/data/pendulum_answers.txt only if the new line is as short"
+    )
+
+
+def answer_pin(answer: object) -> str:
+    """The pin of a puzzle.json's "answer" (see tests/data/pendulum_answers.txt)."""
+    text = json.dumps(answer, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_every_pinned_day_has_its_answer_pinned() -> None:
+    assert sorted(ANSWERS) == [row[0] for row in ROWS]
+
+
+@pytest.mark.parametrize("page", sorted(PAGES.glob("*.json")), ids=lambda p: p.stem)
+def test_the_stored_pages_carry_the_pinned_answers(page: Path) -> None:
+    assert answer_pin(json.loads(page.read_text())["answer"]) == ANSWERS[page.stem]
 
 
 def test_schedule_versions() -> None:

@@ -143,7 +143,7 @@ def _cells(text: str) -> list[str]:
         (lambda f: [*f[:2], f[2].replace("10H", "6H", 1), *f[3:]], "'6H' appears twice"),
         (lambda f: [*f[:-1], "up 0"], "'up 0'"),
         (lambda f: f[:-1], "got 8"),
-        (lambda f: [*f[:2], f[2] + " 2C", *f[3:]], "got 9"),
+        (lambda f: [*f[:2], f[2] + " 2C", *f[3:]], "row 0 needs 8 cells, got 9"),
     ],
 )
 def test_bad_positions_are_named(change: object, named: str) -> None:
@@ -157,8 +157,16 @@ def test_position_rejects_cards_missing_out_of_order() -> None:
     p = Deal.from_seed(1).start("up-1")
     cells = list(p.cells)
     cells[cells.index((C("5S"),))] = ()  # 5S gone, but 2S-4S still in the layout
-    with pytest.raises(PositionError, match="5S is missing"):
+    with pytest.raises(PositionError, match=r"5S is missing.*: only 1 spade is out$"):
         Position(p.method, tuple(cells))
+    # With 2S and 3S home as well, three are out.
+    fields = _cells(str(p))
+    fields[1] = "AC AD AH 3S"
+    for card in ("2S", "3S", "5S"):
+        rows = [row.split() for row in fields[2:8]]
+        fields[2:8] = [" ".join("--" if t == card else t for t in row) for row in rows]
+    with pytest.raises(PositionError, match=r"5S is missing.*: only 3 spades are out$"):
+        Position.parse(" | ".join(fields))
 
 
 # -- the rules checks of PENDULUM.md ------------------------------------------

@@ -92,7 +92,12 @@ def _finite_size(_ctx: click.Context, _param: click.Parameter, value: float | No
 
 @click.command(context_settings=POSITION_CONTEXT)
 @click.argument("position", nargs=-1, required=True)
-@click.option("--solution", is_flag=True, help="Draw the best line on the diagram.")
+@click.option(
+    "--solution",
+    is_flag=True,
+    help="Draw the answer: Cat's Cradle, the best line as arrows; Pendulum, the winning "
+    "methods and their fewest swings under the layout.",
+)
 @click.option("--mono", is_flag=True, help="Black-and-white print: red pips drawn hollow.")
 @click.option("--lines", is_flag=True, help="Cat's Cradle: overlay the 18 lines.")
 @click.option("--coordinates", is_flag=True, help="Cat's Cradle: label rows and columns.")

@@ -157,15 +157,11 @@ class Pendulum:
         self, puzzle: Puzzle, *, solution: bool = False, mono: bool = False, title: str = ""
     ) -> Diagram:
         from puzzlegen.pendulum.views.board import board_diagram
-        from puzzlegen.pendulum.views.prose import swings_phrase
+        from puzzlegen.pendulum.views.prose import wins_caption
 
         own = _own(puzzle)
         method = own.method if own.method is not None else own.best.method
-        caption = ""
-        if solution:
-            caption = "Wins: " + ", ".join(
-                f"{r.method} in {swings_phrase(r.par or 0)}" for r in own.results
-            )
+        caption = wins_caption(own.results) if solution else ""
         # A choose-the-method puzzle must not print its answer's method above the layout.
         # Nor in the SVG's <desc>: the deal's text names no method.
         hide = own.kind == pp.CHOOSE and not solution

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import functools
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from puzzlegen.cards import Card
-from puzzlegen.diagram import Diagram, Group, Rect
+from puzzlegen.diagram import Diagram, Group, Rect, Text
 from puzzlegen.pendulum import puzzle as pp
+from puzzlegen.pendulum.methods import Method
 from puzzlegen.pendulum.position import Deal, Move, Position
-from puzzlegen.pendulum.views.board import RED, board_diagram
-from puzzlegen.pendulum.views.prose import line_sentences, line_text, method_phrase
+from puzzlegen.pendulum.solver import MethodResult
+from puzzlegen.pendulum.views.board import (
+    CAPTION_LEAD,
+    MARGIN,
+    RED,
+    board_diagram,
+    caption_lines,
+)
+from puzzlegen.pendulum.views.prose import line_sentences, line_text, method_phrase, wins_caption
+from puzzlegen.render.pdf import FONT, register_fonts
 
 
 @functools.cache
@@ -98,3 +109,40 @@ def test_prose_of_a_pack_and_a_run_out() -> None:
     moves = [Move.out(two), Move.out(three)]
     assert line_sentences(start, moves) == ["The two and three of clubs go out."]
     assert method_phrase("down-2") == "building down by twos"
+
+
+def caption_of(diagram: Diagram) -> list[Text]:
+    group = next(g for g in groups(diagram) if g.css == "caption")
+    return [t for t in group.items if isinstance(t, Text)]
+
+
+def test_a_long_answer_caption_is_wrapped_inside_the_board() -> None:
+    start = Deal.from_seed(7).start("up-1")
+    results = [MethodResult(Method.parse(m), True, 12) for m in
+               ("up-1", "up-4", "up-5", "down-2", "down-3", "down-6")]
+    caption = wins_caption(results)
+    assert caption.startswith("Wins: up-1 in twelve swings, up-4 in twelve swings")
+    bare = board_diagram(start)
+    one = board_diagram(start, caption="Wins: up-2 in three swings.")
+    wrapped = board_diagram(start, caption=caption)
+    lines = caption_of(wrapped)
+    assert len(caption_of(one)) == 1 and len(lines) >= 3
+    assert " ".join(t.text for t in lines) == caption  # every word, in order
+    register_fonts()
+    for text in lines:  # each line ends inside the right margin...
+        assert text.x + stringWidth(text.text, FONT, text.size) <= wrapped.width - MARGIN
+    # ...and the board grows to hold them all below the layout.
+    assert wrapped.height - one.height == (len(lines) - 1) * CAPTION_LEAD
+    assert one.height > bare.height and lines[-1].y < wrapped.height - MARGIN
+    assert caption_lines("Wins: up-1 in five swings.", 30.0)[0] == "Wins:"
+
+
+def test_a_bare_deal_is_drawn_under_no_method() -> None:
+    from puzzlegen.pendulum.views.svg import position_svg
+
+    deal = Deal.from_seed(7)
+    svg = position_svg(str(deal))
+    assert "Which methods win?" in svg and "up-1" not in svg
+    assert f"<desc>{deal}</desc>" in svg
+    # A position names its method: it keeps its heading.
+    assert "down-3: A " in position_svg(str(deal.start("down-3")))

@@ -58,6 +58,32 @@ def card_group(card: Card, x: float, y: float, *, top: bool, mono: bool) -> Grou
     return Group(css, tuple(items), title=card.symbol())
 
 
+CAPTION = 9.0  # the caption's type size
+CAPTION_LEAD = 11.5  # from one caption line's baseline to the next
+
+
+def caption_lines(text: str, width: float, size: float = CAPTION) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width`` points.
+
+    Widths are measured in DejaVu Sans, the first font the SVG asks for and
+    the one the PDF embeds.  A single word wider than ``width`` keeps a line
+    of its own.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from puzzlegen.render.pdf import FONT, register_fonts
+
+    register_fonts()
+    lines: list[str] = []
+    for word in text.split():
+        wider = f"{lines[-1]} {word}" if lines else word
+        if lines and stringWidth(wider, FONT, size) <= width:
+            lines[-1] = wider
+        else:
+            lines.append(word)
+    return lines
+
+
 def board_diagram(
     position: Position,
     *,
@@ -69,7 +95,8 @@ def board_diagram(
 ) -> Diagram:
     """``position`` drawn: foundations, six rows of fanned piles, the corners marked.
 
-    ``caption`` is a line of text under the layout (for instance the answer);
+    ``caption`` is text under the layout (for instance the answer), broken
+    over as many lines as it needs to fit the board's width;
     ``heading`` replaces the method line above it (a puzzle that asks for the
     method must not print one).  ``description`` replaces the position's text
     as the SVG's ``<desc>`` (read aloud by screen readers), for the same reason:
@@ -84,7 +111,9 @@ def board_diagram(
     row_h = [CARD_H + 2 * PAD + (h - 1) * STRIP for h in heights]
     row_y = [layout_y + sum(row_h[:r]) for r in range(ROWS)]
     width = 2 * MARGIN + COLS * CELL_W
-    height = row_y[-1] + row_h[-1] + MARGIN + (14.0 if caption else 0.0)
+    lines = caption_lines(caption, width - 2 * MARGIN)
+    bottom = row_y[-1] + row_h[-1]
+    height = bottom + MARGIN + (14.0 + CAPTION_LEAD * (len(lines) - 1) if lines else 0.0)
     groups: list[Group] = []
 
     method = position.method
@@ -129,9 +158,10 @@ def board_diagram(
         css = "cell" + (" corner" if corner else "") + ("" if pile else " empty")
         cells.append(Group(css, tuple(items), title=f"({r},{c})"))
     groups.append(Group("layout", tuple(cells)))
-    if caption:
-        groups.append(Group("caption", (
-            Text(left, height - MARGIN - 2.0, caption, 9.0, css="caption-line"),
+    if lines:
+        groups.append(Group("caption", tuple(
+            Text(left, bottom + 12.0 + CAPTION_LEAD * i, line, CAPTION, css="caption-line")
+            for i, line in enumerate(lines)
         )))
     desc = str(position) if description is None else description
     return Diagram(width, height, title or "Pendulum", desc, tuple(groups))

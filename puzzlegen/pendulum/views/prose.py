@@ -31,6 +31,17 @@ def swings_phrase(n: int) -> str:
     return f"{number(n)} swing" + ("" if n == 1 else "s")
 
 
+def wins_caption(results: Sequence[MethodResult]) -> str:
+    """The answer written under a board: each winning method and its fewest swings.
+
+    >>> from puzzlegen.pendulum.methods import Method
+    >>> wins_caption([MethodResult(Method.parse("up-2"), True, 3, ())])
+    'Wins: up-2 in three swings.'
+    """
+    won = [f"{r.method} in {swings_phrase(r.par or 0)}" for r in results if r.won]
+    return "Wins: " + ", ".join(won) + "." if won else "No method wins."
+
+
 def card_name(card: Card) -> str:
     return f"{RANK_WORDS[card.rank]} of {card.suit.name.lower()}"
 

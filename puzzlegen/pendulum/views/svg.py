@@ -23,24 +23,26 @@ def board_svg(
 def position_svg(
     text: str, *, solution: bool = False, mono: bool = False, size: float | None = None
 ) -> str:
-    """``puzzlegen svg``: a deal (drawn under up-1), a position or a puzzle description.
+    """``puzzlegen svg``: a deal, a position or a puzzle description.
 
-    With ``solution`` the winning methods and their fewest swings are written under
-    the layout (every method for a deal, the position's own otherwise).
+    A deal has no method yet, so it is headed "Which methods win?" rather than
+    with one method's order.  With ``solution`` the winning methods and their
+    fewest swings are written under the layout (every method for a deal, the
+    position's own otherwise).
     """
     from puzzlegen.pendulum.puzzle import plain_position
     from puzzlegen.pendulum.solver import solve_position
-    from puzzlegen.pendulum.views.prose import swings_phrase
+    from puzzlegen.pendulum.views.prose import wins_caption
 
     plain = plain_position(text).strip()
+    heading = description = None
     if "|" in plain:
         starts = [Position.parse(plain)]
     else:
         deal = Deal.parse(plain)
         starts = [deal.start(m) for m in METHODS]
-    caption = ""
-    if solution:
-        results = [solve_position(p) for p in starts]
-        won = [f"{r.method} in {swings_phrase(r.par or 0)}" for r in results if r.won]
-        caption = "Wins: " + ", ".join(won) if won else "No method wins."
-    return board_svg(starts[0], mono=mono, caption=caption, size=size)
+        heading, description = "Which methods win?", str(deal)
+    caption = wins_caption([solve_position(p) for p in starts]) if solution else ""
+    diagram = board_diagram(starts[0], mono=mono, caption=caption, heading=heading,
+                            description=description)
+    return to_svg(diagram, size=size)

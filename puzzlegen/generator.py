@@ -251,9 +251,12 @@ def puzzles_from_catalog(
                 if len(rows) == quota:
                     break
         if len(rows) < quota:
+            from puzzlegen.registry import DEFAULT_GAME
+
+            named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
             raise CatalogError(
                 f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted} "
-                f"puzzles, {quota} needed: add some with 'puzzlegen generate --count "
+                f"puzzles, {quota} needed: add some with 'puzzlegen generate {named}--count "
                 f"{quota * 3} --level {wanted.lower()} --db {catalog.path}'"
             )
         chosen += rows

@@ -227,3 +227,27 @@ def test_one_level_from_a_catalog_on_letter_in_black_ink(tmp_path: Path) -> None
     # The catalog had one Hard puzzle, now published: a second such book is refused.
     again = tmp_path / "again.pdf"
     assert main([*argv, "-o", str(again)]) == 1 and not again.exists()
+
+
+def test_too_few_puzzles_suggests_generating_the_books_game(tmp_path: Path) -> None:
+    from puzzlegen.errors import CatalogError
+    from puzzlegen.generator import puzzles_from_catalog
+
+    with Catalog(catalog(tmp_path / "p.sqlite", cats_cradle=1)) as cat:
+        with pytest.raises(CatalogError) as pendulum:
+            puzzles_from_catalog(cat, 9, game=PENDULUM, level="Hard")
+        with pytest.raises(CatalogError) as cats:
+            puzzles_from_catalog(cat, 9, game=CATS_CRADLE, level="Hard")
+    # The command it suggests makes the book's game's puzzles, not the default game's.
+    assert "'puzzlegen generate --game pendulum --count 27 --level hard --db " in str(
+        pendulum.value
+    )
+    assert "'puzzlegen generate --count 27 --level hard --db " in str(cats.value)
+
+
+def test_a_one_puzzle_book_says_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = catalog(tmp_path / "p.sqlite")
+    out = tmp_path / "one.pdf"
+    argv = ["book", "--game", "pendulum", "--count", "1", "--level", "easy"]
+    assert main([*argv, "--db", str(db), "-o", str(out)]) == 0
+    assert f"Wrote {out}: 1 puzzle, " in capsys.readouterr().out

@@ -178,3 +178,31 @@ def test_solve_batch_reads_what_deal_json_prints(
     good, no_layout, broken = answers[0]
     assert good["position"] == json.loads(dealt)["layout"] and good["best_spaces"] >= 0
     assert '"layout"' in no_layout["error"] and "JSON object" in broken["error"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("deal", "--seed", ""),
+        ("deal", "--game", "pendulum", "--seed", "  "),
+        ("generate", "--seed", " ", "--count", "1", "--db", "unused.sqlite"),
+        ("book", "--seed", "\t", "--count", "1", "-o", "unused.pdf"),
+    ],
+)
+def test_a_blank_seed_is_refused(
+    argv: tuple[str, ...], capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "is blank" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_help_says_which_commands_take_game(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "--help")
+    assert "Every command but preflight takes --game" in " ".join(out.split())
+    for name in ("deal", "solve", "svg", "generate", "catalog", "book", "daily"):
+        assert "--game" in run(capsys, name, "--help")[1]
+    assert "--game" not in run(capsys, "preflight", "--help")[1]

@@ -41,7 +41,8 @@ class _Group(click.Group):
 def cli() -> None:
     """Deal, solve and publish puzzles from card games.
 
-    Every command takes --game; each game's notation is described below.
+    Every command but preflight takes --game; each game's notation is
+    described below.
     Run 'puzzlegen COMMAND --help' for a command's options and examples.
     """
 

@@ -17,6 +17,7 @@ from puzzlegen.cli.options import (
     game_option,
     kind_option,
     level_option,
+    seed_text,
     stderr_console,
 )
 from puzzlegen.games import LEVELS, Game
@@ -26,7 +27,13 @@ from puzzlegen.games import LEVELS, Game
 @click.option("--count", type=click.IntRange(min=1), required=True, help="New puzzles to add.")
 @level_option("Keep only puzzles of this level.")
 @kind_option("Only puzzles of this kind (default: alternate the game's kinds).")
-@click.option("--seed", default="0", show_default=True, help="Seed of the candidate stream.")
+@click.option(
+    "--seed",
+    default="0",
+    show_default=True,
+    callback=seed_text,
+    help="Seed of the candidate stream.",
+)
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
 )

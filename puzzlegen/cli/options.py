@@ -48,6 +48,13 @@ def _to_game(_ctx: click.Context, _param: click.Parameter, value: str) -> Game:
         raise click.BadParameter(str(exc)) from None
 
 
+def seed_text(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """A ``--seed`` callback: a blank seed is refused (it is almost surely a mistake)."""
+    if value is not None and not value.strip():
+        raise click.BadParameter(f"{value!r} is blank; give a number or a word")
+    return value
+
+
 def game_option(what: str = "The game.") -> Callable[[F], F]:
     """``--game NAME``, passed to the command as a :class:`Game` named ``game``."""
     return click.option(

@@ -20,6 +20,7 @@ from puzzlegen.cli.options import (
     POSITION_CONTEXT,
     game_option,
     read_position_arg,
+    seed_text,
 )
 from puzzlegen.games import Game
 
@@ -30,7 +31,12 @@ def _given(**options: object) -> dict[str, object]:
 
 
 @click.command(context_settings=CONTEXT)
-@click.option("--seed", required=True, help="Any integer or word; the same seed deals the same.")
+@click.option(
+    "--seed",
+    required=True,
+    callback=seed_text,
+    help="Any integer or word; the same seed deals the same.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Write JSON instead of text.")
 @game_option("The game to deal.")
 def deal(seed: str, as_json: bool, game: Game) -> None:

@@ -11,10 +11,12 @@ import click
 from puzzlegen.cli.options import (
     CONTEXT,
     GradingCommand,
+    _to_game,
     db_option,
     game_option,
     level_option,
     progress,
+    seed_text,
     status,
 )
 from puzzlegen.games import Game
@@ -22,16 +24,11 @@ from puzzlegen.registry import DEFAULT_GAME, game_names
 
 
 def _to_games(
-    _ctx: click.Context, _param: click.Parameter, values: tuple[str, ...]
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
 ) -> tuple[Game, ...]:
-    from puzzlegen.registry import DEFAULT_GAME, get_game
-
     games: list[Game] = []
     for value in values or (DEFAULT_GAME,):
-        try:
-            game = get_game(value)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc)) from None
+        game = _to_game(ctx, param, value)
         if game in games:
             raise click.BadParameter(f"{value!r} is given twice")
         games.append(game)
@@ -47,7 +44,9 @@ def _to_games(
 )
 @level_option()
 @click.option("--mix", is_flag=True, help="An even mix of all four levels (the default).")
-@click.option("--seed", help="Deal the puzzles from this seed (default: 'book').")
+@click.option(
+    "--seed", callback=seed_text, help="Deal the puzzles from this seed (default: 'book')."
+)
 @db_option("Take unpublished puzzles from this catalog, and mark them published.")
 @click.option(
     "--page-size",
@@ -180,7 +179,10 @@ def book(
         )
     with status("Typesetting the book…"):
         made = make_book(parts, path, options, db=db)
-    click.echo(f"Wrote {made.path}: {len(made.puzzles)} puzzles, {made.size // 1024} KiB")
+    count = len(made.puzzles)
+    click.echo(
+        f"Wrote {made.path}: {count} puzzle{'' if count == 1 else 's'}, {made.size // 1024} KiB"
+    )
 
 
 @click.command(context_settings=CONTEXT)

@@ -264,3 +264,15 @@ def test_the_page_check_says_the_same_before_and_while_typesetting() -> None:
     assert str(early.value) == str(typeset.value) == (
         "--per-page 2 does not fit a 6x9 page at a legible size (at most 1)"
     )
+
+
+def test_catalog_list_gives_a_pendulum_puzzle_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    db = catalog(tmp_path / "p.sqlite")
+    assert main(["catalog", "--list", "--game", "pendulum", "--db", str(db)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert len(rows) == len(stored())  # not a dozen wrapped lines each
+    for row, puzzle in zip(rows, stored(), strict=True):
+        assert puzzle.id in row and row.rstrip(" │").endswith("…")

@@ -17,10 +17,37 @@ checks every 365-day window of a pinned span for repeats by canonical key.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from puzzlegen.errors import InvalidInputError
 from puzzlegen.games import Game, Puzzle
+
+
+@dataclass(frozen=True)
+class ScheduleVersion:
+    """One version of a game's daily schedule, in force from ``first`` until the next.
+
+    A game lists its versions oldest first (see :func:`schedule_in_force`), so
+    a new version never changes a date already published.  A game needing more
+    (Cat's Cradle's allowed pars) subclasses it."""
+
+    name: str
+    first: dt.date
+    #: Which of the game's gradings grades its candidates.
+    grading: str
+    #: Weekday (Monday = 0) -> (kind, level).
+    weekdays: dict[int, tuple[str, str]]
+
+
+Version = TypeVar("Version", bound=ScheduleVersion)
+
+
+def schedule_in_force(versions: Sequence[Version], date: dt.date) -> Version:
+    """The version of ``versions`` (oldest first) in force on ``date``: the last one
+    whose ``first`` is on or before it."""
+    return [v for v in versions if v.first <= date][-1]
 
 
 def parse_date(text: str) -> dt.date:

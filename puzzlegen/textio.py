@@ -88,6 +88,32 @@ def read_text(stream: BinaryIO, *, limit: int = MAX_LINE, where: str = "standard
     return decode(data, where)
 
 
+def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = "") -> str:
+    """The string under the first of ``keys`` that has one in a JSON object line; any
+    text that does not start with ``{`` as it is.  ``needs`` says, after "a JSON line
+    needs", what the object should hold; ``example`` (default: the first key) is the
+    key a broken line's message shows."""
+    import json
+
+    stripped = text.strip()
+    if not stripped.startswith("{"):
+        return text
+    quoted = repr(stripped if len(stripped) <= 60 else stripped[:60] + "…")
+    try:
+        data = json.loads(stripped)
+    except json.JSONDecodeError as exc:
+        like = json.dumps({example or keys[0]: "…"}, ensure_ascii=False)
+        raise InvalidInputError(
+            f"a line starting with '{{' must be a JSON object like {like}: "
+            f"{exc.msg} at column {exc.colno} of {quoted}"
+        ) from None
+    for key in keys:
+        value = data.get(key) if isinstance(data, dict) else None
+        if isinstance(value, str):
+            return value
+    raise InvalidInputError(f"a JSON line needs {needs}, got {quoted}")
+
+
 def numbered_lines(
     stream: BinaryIO, *, limit: int = MAX_LINE
 ) -> Iterator[tuple[int, str | InvalidInputError]]:

@@ -114,3 +114,15 @@ def test_bad_dates() -> None:
             parse_date(text)
     with pytest.raises(InvalidInputError, match="before"):
         date_range(dt.date(2026, 2, 2), dt.date(2026, 2, 1))
+
+
+def test_both_games_schedules_are_the_shared_versioned_kind() -> None:
+    from puzzlegen.daily import ScheduleVersion, schedule_in_force
+    from puzzlegen.pendulum.plugin import DAILY_SCHEDULES as PENDULUM_SCHEDULES
+
+    for versions in (DAILY_SCHEDULES, PENDULUM_SCHEDULES):
+        assert all(isinstance(v, ScheduleVersion) for v in versions)
+    a = ScheduleVersion("a", dt.date.min, "v1", {})
+    b = ScheduleVersion("b", dt.date(2027, 1, 1), "v2", {})
+    assert schedule_in_force((a, b), dt.date(2026, 12, 31)) is a
+    assert schedule_in_force((a, b), dt.date(2027, 1, 1)) is b

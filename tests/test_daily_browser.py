@@ -445,8 +445,27 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         p.keyboard.press("Enter")
         moves = [Move.from_json(m) for m in best["moves"]]
         play_pendulum(p, deal.start(best["method"]), moves, how="dom")
+        # One winning method of two is won: the page asks for the other, unnamed.
+        assert board.get_attribute("data-state") == "won"
+        assert board.get_attribute("data-solved") == "false" and p.is_hidden("#solved")
+        said = p.inner_text("#announce")
+        assert "1 of 2 winning methods found — choose another method" in said
+        assert "1 of 2 winning methods found" in p.inner_text("#count")
+        others = [a["method"] for a in data["answer"] if a["method"] != best["method"]]
+        assert others and not any(m in said for m in others)
+        key = f"puzzlegen:pendulum:{CHOOSE}"
+        record = p.evaluate(f"JSON.parse(localStorage.getItem('{key}'))")
+        assert record["found"] == [best["method"]] and not record["solved"]
+        # Had the other been won too (the record keeps what was won), this win solves it.
+        record["found"] = others
+        p.evaluate(f"localStorage.setItem('{key}', JSON.stringify({json.dumps(record)}))")
+        p.reload()
+        p.click("#reset")
+        p.focus(f'[data-move-to="{best["method"]}"]')
+        p.keyboard.press("Enter")
+        play_pendulum(p, deal.start(best["method"]), moves, how="dom")
         assert board.get_attribute("data-solved") == "true" and p.is_visible("#solved")
-        assert "The methods that win this deal" in p.inner_text("#solved-text")
+        assert "every method that wins this deal" in p.inner_text("#solved-text")
         assert phone.errors == []
     finally:
         phone.context.close()

@@ -76,3 +76,16 @@ def test_sigterm_stops_like_ctrl_c() -> None:
             pass
     assert caught.value.signum == signal.SIGTERM and str(caught.value) == "SIGTERM"
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_unwrap_json_is_one_function_for_every_game() -> None:
+    from puzzlegen.textio import unwrap_json
+
+    keys, needs = ("deal", "position"), 'a "deal" or a "position" string'
+    assert unwrap_json("2C 3C", keys, needs) == "2C 3C"
+    assert unwrap_json('{"position": "P", "deal": "D"}', keys, needs) == "D"
+    assert unwrap_json('{"deal": 3, "position": "P"}', keys, needs) == "P"
+    with pytest.raises(InvalidInputError, match=r"^a JSON line needs a \"deal\" or a "):
+        unwrap_json('{"layout": "L"}', keys, needs)
+    with pytest.raises(InvalidInputError, match=r"like \{\"layout\": \"…\"\}: Expecting"):
+        unwrap_json("{nope", keys, needs, example="layout")

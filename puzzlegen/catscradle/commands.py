@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
+from puzzlegen import textio
 from puzzlegen.errors import InvalidInputError
 
 
@@ -42,24 +43,11 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
 def unwrap_json(text: str) -> str:
     """The layout of a JSON object ``{"layout": L}`` (what ``deal --json`` prints) or
     ``{"position": P}`` (what ``solve --json`` answers with); other text as it is."""
-    stripped = text.strip()
-    if not stripped.startswith("{"):
-        return text
-    quoted = repr(stripped if len(stripped) <= 60 else stripped[:60] + "…")
-    try:
-        data = json.loads(stripped)
-    except json.JSONDecodeError as exc:
-        raise InvalidInputError(
-            f"a line starting with '{{' must be a JSON object like {{\"layout\": \"…\"}}: "
-            f"{exc.msg} at column {exc.colno} of {quoted}"
-        ) from None
-    for key in ("position", "layout"):
-        value = data.get(key) if isinstance(data, dict) else None
-        if isinstance(value, str):
-            return value
-    raise InvalidInputError(
-        'a JSON line needs a "layout" (16 cards, as `puzzlegen deal --json` prints) or a '
-        f'"position" string, got {quoted}'
+    return textio.unwrap_json(
+        text,
+        ("position", "layout"),
+        'a "layout" (16 cards, as `puzzlegen deal --json` prints) or a "position" string',
+        example="layout",
     )
 
 

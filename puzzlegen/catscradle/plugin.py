@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
+from puzzlegen import daily
 from puzzlegen.catscradle import puzzle as cc
 from puzzlegen.games import reject_extras
 
@@ -34,15 +35,10 @@ def _own(puzzle: Puzzle) -> cc.Puzzle:
 
 
 @dataclass(frozen=True)
-class ScheduleVersion:
-    """One version of the daily schedule, in force from ``first`` until the next one."""
+class ScheduleVersion(daily.ScheduleVersion):
+    """A version of Cat's Cradle's daily schedule (its grading is one of
+    :data:`puzzle.GRADINGS`), with what else it allows."""
 
-    name: str
-    first: dt.date
-    #: Which of :data:`puzzle.GRADINGS` grades its candidates.
-    grading: str
-    #: Weekday (Monday = 0) -> (kind, level).
-    weekdays: dict[int, tuple[str, str]]
     #: Whether a one-move puzzle may be chosen.
     one_move: bool
     #: Weekday -> the pars allowed (absent: any).
@@ -91,7 +87,7 @@ DAILY_SCHEDULES = (
 
 def schedule_for(date: dt.date) -> ScheduleVersion:
     """The schedule version in force on ``date``."""
-    return [v for v in DAILY_SCHEDULES if v.first <= date][-1]
+    return daily.schedule_in_force(DAILY_SCHEDULES, date)
 
 
 class CatsCradle:

@@ -15,6 +15,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
+from puzzlegen import textio
 from puzzlegen.errors import InvalidInputError
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import Deal, Position
@@ -32,28 +33,12 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
 def unwrap_json(text: str) -> str:
     """The deal or position of a JSON object ``{"deal": D}`` or ``{"position": P}``;
     any other text as it is."""
-    stripped = text.strip()
-    if not stripped.startswith("{"):
-        return text
-    try:
-        data = json.loads(stripped)
-    except json.JSONDecodeError as exc:
-        raise InvalidInputError(
-            f"a line starting with '{{' must be a JSON object like {{\"deal\": \"…\"}}: "
-            f"{exc.msg} at column {exc.colno} of {_quote(stripped)}"
-        ) from None
-    for key in ("deal", "position"):
-        value = data.get(key) if isinstance(data, dict) else None
-        if isinstance(value, str):
-            return value
-    raise InvalidInputError(
-        'a JSON line needs a "deal" (48 cards row by row, as `puzzlegen deal --game '
-        'pendulum --json` prints) or a "position" string, got ' + _quote(stripped)
+    return textio.unwrap_json(
+        text,
+        ("deal", "position"),
+        'a "deal" (48 cards row by row, as `puzzlegen deal --game pendulum --json` '
+        'prints) or a "position" string',
     )
-
-
-def _quote(text: str, limit: int = 60) -> str:
-    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def _parse(text: str, chosen: Method | None) -> tuple[dict[str, str], list[Position]]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
+from puzzlegen.daily import ScheduleVersion, schedule_in_force
 from puzzlegen.games import reject_extras
 from puzzlegen.pendulum import puzzle as pp
 
@@ -34,18 +34,6 @@ DAILY_SCHEDULE: dict[int, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class ScheduleVersion:
-    """A version of the daily schedule, in force from ``first`` on."""
-
-    name: str
-    first: dt.date
-    #: Which of :data:`puzzle.GRADINGS` grades its candidates.
-    grading: str
-    #: Weekday (Monday = 0) -> (kind, level).
-    weekdays: dict[int, tuple[str, str]]
-
-
 #: Oldest first; a date's puzzle is chosen by the last version whose ``first``
 #: is on or before it.
 DAILY_SCHEDULES = (
@@ -59,7 +47,7 @@ DAILY_SCHEDULES = (
 
 def schedule_for(date: dt.date) -> ScheduleVersion:
     """The schedule version in force on ``date``."""
-    return [v for v in DAILY_SCHEDULES if v.first <= date][-1]
+    return schedule_in_force(DAILY_SCHEDULES, date)
 #: Solution figures: at most this many key positions (before swings).
 KEY_POSITIONS = 4
 

@@ -46,17 +46,16 @@ from puzzlegen.cards import SUITS, Card, Suit
 from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.games import LEVELS
 from puzzlegen.pendulum.methods import METHODS, Method
-from puzzlegen.pendulum.position import COLS, CORNERS, Deal, Move, Position
+from puzzlegen.pendulum.position import CELLS, COLS, CORNERS, Deal, Move, Position
 from puzzlegen.pendulum.solver import (
     MethodResult,
     State,
-    _apply,
-    _foundations,
-    _moves,
-    _swing,
+    apply_move,
+    cell_moves,
     encode,
     solve,
     solve_deal,
+    swing_cells,
 )
 from puzzlegen.rng import SeededStream
 
@@ -141,11 +140,11 @@ def _play_cells(state: State, player: str, stream: SeededStream | None) -> int |
     cells, side, in_a_row = state
     swings = 0
     while True:
-        moves = _moves(cells, _foundations(cells))
+        moves = cell_moves(cells)
         if not moves:
             if not any(cells):
                 return swings
-            swung = _swing(cells, side)
+            swung = swing_cells(cells, side)
             if in_a_row >= 2 or swung == cells:
                 return None
             if stream is not None:
@@ -156,14 +155,16 @@ def _play_cells(state: State, player: str, stream: SeededStream | None) -> int |
         if player == "outs":
             moves = [m for m in moves if m[0] == 0]
         elif player == "plain":
-            moves = [m for m in moves if m[0] != 1 or m[2] >= 40 or not cells[m[2] + 8]]
+            # A plain player packs only on exposed piles (nothing below in its column).
+            bottom = CELLS - COLS
+            moves = [m for m in moves if m[0] != 1 or m[2] >= bottom or not cells[m[2] + COLS]]
         if not moves:
             return None
         if stream is not None:
             move = moves[stream.below(len(moves))]
         else:
             move = min(moves, key=lambda m: m[0])  # the first out, else pack, else crown
-        cells, in_a_row = _apply(cells, move), 0
+        cells, in_a_row = apply_move(cells, move), 0
 
 
 def play_slowly(position: Position, player: str, stream_no: int = 0) -> int | None:

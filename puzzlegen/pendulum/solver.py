@@ -189,6 +189,26 @@ def _swing(cells: Sequence[int], side: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+# -- fast play: the solver's representation, for simulated players ----------------
+
+
+def cell_moves(cells: Sequence[int]) -> list[IMove]:
+    """Every card move of the solver's ``cells`` (see :func:`encode`), in the rules
+    module's order, as :data:`IMove` ``(kind, from cell, to cell)``: kind 0 out, 1 pack,
+    2 crown."""
+    return _moves(cells, _foundations(cells))
+
+
+def apply_move(cells: Sequence[int], move: IMove) -> tuple[int, ...]:
+    """``cells`` after the card move ``move`` (one of :func:`cell_moves`)."""
+    return _apply(cells, move)
+
+
+def swing_cells(cells: Sequence[int], side: int) -> tuple[int, ...]:
+    """``cells`` after a swing, right for ``side`` 0 and left for 1 (the top row stays)."""
+    return _swing(cells, side)
+
+
 class _Possible:
     """What could happen in the rest of this phase (see the module docstring)."""
 

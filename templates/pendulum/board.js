@@ -385,6 +385,17 @@
     })[0];
   }
 
+  /** The names of the methods that win a choose-method puzzle. */
+  function winningMethods(data) {
+    return (data.answer || []).filter((a) => a.won).map((a) => a.method);
+  }
+
+  /** How many winning methods are neither in `found` nor won by `state`. */
+  function winnersLeft(data, state, found) {
+    const have = (found || []).concat(isWon(state) ? [methodName(state.step)] : []);
+    return winningMethods(data).filter((m) => have.indexOf(m) < 0).length;
+  }
+
   function parOf(data, step) {
     const found = (data.answer || []).find((a) => a.won && parseMethod(a.method) === step);
     return found ? found.par : null;
@@ -457,14 +468,31 @@
       return puzzleStart(data);
     },
     score: cardsOut,
-    /** Solved: won, and for win-in-par within par swings. */
-    isSolved: function (state, par) {
+    /** Solved: won, and for win-in-par within par swings; for choose-method, every
+     *  winning method has been won (`found`: the methods won before, kept by the shell). */
+    isSolved: function (state, par, found) {
       if (state.step === null || !isWon(state)) return false;
+      if (pageData && pageData.kind === "choose-method") {
+        return winnersLeft(pageData, state, found) === 0;
+      }
       return !(pageData && pageData.kind === "win-in-par") || state.swings <= par;
     },
-    statusText: function (state, par, showing) {
+    /** What a won game adds to the day's record: its method, on a choose-method day. */
+    collect: function (state) {
+      const choosing = pageData && pageData.kind === "choose-method";
+      return choosing && state.step !== null && isWon(state) ? methodName(state.step) : null;
+    },
+    statusText: function (state, par, showing, found) {
       const head = showing ? "Answer: " : "";
       if (state.step === null) return head + "Choose a method";
+      if (!showing && pageData && pageData.kind === "choose-method" && isWon(state)) {
+        const all = winningMethods(pageData).length;
+        const left = winnersLeft(pageData, state, found);
+        if (left > 0) {
+          return methodName(state.step) + " wins · " + (all - left) + " of " + all +
+            " winning methods found — choose another method";
+        }
+      }
       const swings = swingsText(state.swings) +
         (pageData && pageData.kind === "win-in-par" ? " (par " + par + ")" : "");
       return head + methodName(state.step) + " · " + cardsOut(state) + " of 52 out · " + swings;
@@ -475,7 +503,11 @@
     parText: function (par) {
       return swingsText(par);
     },
-    endText: function (state, par) {
+    endText: function (state, par, found) {
+      if (isWon(state) && pageData && pageData.kind === "choose-method" &&
+          winnersLeft(pageData, state, found) > 0) {
+        return "Start again to choose another method.";
+      }
       if (isWon(state)) {
         return "Won, with " + swingsText(state.swings) + "; par is " + swingsText(par) +
           ". Undo, or start again, to win in fewer.";
@@ -496,7 +528,7 @@
       }
       if (data.kind === "choose-method") {
         const wins = data.answer.filter((a) => a.won).map((a) => a.method + " (par " + a.par + ")");
-        text += " The methods that win this deal: " + wins.join(", ") + ".";
+        text += " You have won with every method that wins this deal: " + wins.join(", ") + ".";
       }
       return text;
     },

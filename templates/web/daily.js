@@ -38,9 +38,12 @@
  *   draw(board, state)  draw a state; return each cell's accessible name by key
  * and, optionally, for a game whose goal is not "reach par" or whose moves
  * are not all from one cell to another (templates/pendulum/board.js):
- *   isSolved(state, par)    solved? (default: score(state) >= par)
- *   statusText(state, par, showing)  the live status line (default from scoreText)
- *   endText(state, par)     said when no move is left and the puzzle is not solved
+ *   isSolved(state, par, found)  solved? (default: score(state) >= par); `found`
+ *                           is the list of what collect() returned on earlier games
+ *   collect(state)          a name this state earns for the day (kept in the saved
+ *                           record, e.g. a method won), or null
+ *   statusText(state, par, showing, found)  the live status line (default from scoreText)
+ *   endText(state, par, found)  said when no move is left and the puzzle is not solved
  *   solvedText(state, solve, best, par), shareScore(state, par)  the solved panel's
  *                           words and the share text's score (the shell adds the time)
  *   refusalText(state, from)  why a control's move is refused now
@@ -208,9 +211,9 @@
     const $ = (id) => document.getElementById(id);
     const start = game.initial(data);
     const isSolved = (state) =>
-      game.isSolved ? game.isSolved(state, par) : game.score(state) >= par;
+      game.isSolved ? game.isSolved(state, par, record.found) : game.score(state) >= par;
     const statusOf = (state, showing) => game.statusText
-      ? game.statusText(state, par, showing)
+      ? game.statusText(state, par, showing, record.found)
       : (showing ? "Best line: " : "") + game.scoreText(game.score(state), par);
     const isCell = (k) => board.querySelector('[data-cell="' + k + '"]') !== null;
     const best = game.bestLine(data);
@@ -223,6 +226,7 @@
     const record = {
       solved: !!saved.solved, moves: saved.moves || null, ms: saved.ms || null,
       marks: saved.marks || "", hints: saved.hints || 0, shown: !!saved.shown,
+      found: Array.isArray(saved.found) ? saved.found.filter((x) => typeof x === "string") : [],
     };
 
     function save(progress) {
@@ -349,14 +353,17 @@
     function afterMove(said) {
       const state = current();
       const done = isSolved(state);
+      const earned = game.collect ? game.collect(state) : null;
       let text = said + ". " + statusOf(state, false) + ".";
       if (done && !ui.solvedNow) {
         ui.solvedNow = true;
         solved();
         text += " Solved!";
       } else if (!done && !game.legalMoves(state).length) {
-        text += " " + (game.endText ? game.endText(state, par) : "No moves left: undo, or start again.");
+        text += " " + (game.endText ? game.endText(state, par, record.found)
+          : "No moves left: undo, or start again.");
       }
+      if (earned !== null && record.found.indexOf(earned) < 0) record.found.push(earned);
       announce(text);
       save(!done);
       render();

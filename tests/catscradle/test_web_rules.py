@@ -9,13 +9,10 @@ transfers included); every position's moves must be exactly
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
-import pytest
 from conftest import CORPUS
+from node import run_node
 
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.render.templating import template_dir
@@ -30,15 +27,6 @@ const out = lines.map((text) => JSON.stringify(
   game.legalMoves(game.parsePosition(text)).map((m) => [m.card, m.onto, m.src, m.dst])));
 process.stdout.write(out.join("\\n") + "\\n");
 """
-
-
-def node() -> str:
-    found = shutil.which("node") or shutil.which("nodejs")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("Node.js is needed to test the page's rules (apt-get install nodejs)")
-        pytest.skip("Node.js is not installed")
-    return found
 
 
 def positions() -> list[Position]:
@@ -61,14 +49,7 @@ def test_page_moves_equal_python_moves(tmp_path: Path) -> None:
     cases = positions()
     assert len(cases) >= 1000
     assert sum(1 for p in cases if any(len(s) > 2 for s in p.cells)) >= 100
-    result = subprocess.run(
-        [node(), "-e", HARNESS, str(BOARD_JS)],
-        input="\n".join(map(str, cases)) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    answers = result.stdout.splitlines()
+    answers = run_node(HARNESS, BOARD_JS, "\n".join(map(str, cases)) + "\n").splitlines()
     assert len(answers) == len(cases)
     for position, answer in zip(cases, answers, strict=True):
         expected = [[str(m.card), str(m.onto), m.src, m.dst] for m in position.legal_moves()]
@@ -83,8 +64,5 @@ def test_page_rejects_a_move_into_a_space(tmp_path: Path) -> None:
         f"console.log(JSON.stringify(g.legalMoves(g.parsePosition({json.dumps(text)}))"
         ".map((m) => [m.card, m.onto])));"
     )
-    result = subprocess.run(
-        [node(), "-e", script, str(BOARD_JS)], capture_output=True, text=True, check=True
-    )
     expected = [[str(m.card), str(m.onto)] for m in Position.parse(text).legal_moves()]
-    assert json.loads(result.stdout) == expected == [["9C", "10H"]]
+    assert json.loads(run_node(script, BOARD_JS)) == expected == [["9C", "10H"]]

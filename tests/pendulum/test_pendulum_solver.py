@@ -132,3 +132,28 @@ def test_json_form() -> None:
     assert isinstance(data["moves"], list) and {"swing": "right"} in data["moves"]
     lost = solve(deal, "up-4")
     assert lost.to_json() == {"method": "up-4", "won": False}
+
+
+def test_fast_play_is_the_solvers_public_api() -> None:
+    import ast
+    import inspect
+
+    from puzzlegen.pendulum import puzzle, solver
+
+    # puzzle.py plays through the solver's documented functions, not its private ones.
+    tree = ast.parse(inspect.getsource(puzzle))
+    imported = [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "puzzlegen.pendulum.solver"
+        for alias in node.names
+    ]
+    assert imported and not [name for name in imported if name.startswith("_")]
+    # The public moves are the rules module's card moves, in its order.
+    position = Deal.from_seed("fast-play").start("up-3")
+    cells, side, _ = solver.encode(position)
+    card = [m for m in position.legal_moves() if m.kind != "swing"]
+    assert len(solver.cell_moves(cells)) == len(card) > 0
+    after = position.play(card[0])
+    assert solver.apply_move(cells, solver.cell_moves(cells)[0]) == solver.encode(after)[0]
+    assert len(solver.swing_cells(cells, side)) == len(cells)

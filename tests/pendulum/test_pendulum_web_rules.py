@@ -10,9 +10,6 @@ refused.
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,6 +22,7 @@ from puzzlegen.pendulum.solver import solve
 from puzzlegen.render.templating import template_dir
 
 sys.path.insert(0, str(Path(__file__).parent))
+from node import run_node
 from pendulum_helpers import deal_with, playout, small_position
 
 BOARD_JS = template_dir() / "pendulum" / "board.js"
@@ -60,8 +58,10 @@ const out = require("fs").readFileSync(0, "utf8").split("\\n").filter(Boolean).m
     const line = g.bestLine(q.page);
     let state = g.initial(q.page);
     for (const m of line) state = g.apply(state, m);
-    return {won: g.isWon(state), solved: g.isSolved(state, q.page.par), swings: state.swings,
-      method: g.methodName(state.step), moves: line.length};
+    return {won: g.isWon(state), solved: g.isSolved(state, q.page.par, q.found || []),
+      swings: state.swings, method: g.methodName(state.step), moves: line.length,
+      collected: g.collect(state), end: g.endText(state, q.page.par, q.found || []),
+      status: g.statusText(state, q.page.par, false, q.found || [])};
   }
   try {
     g.fromJson(g.parsePosition(q.refuse), q.move);
@@ -74,24 +74,9 @@ process.stdout.write(out.map((x) => JSON.stringify(x)).join("\\n") + "\\n");
 """
 
 
-def node() -> str:
-    found = shutil.which("node") or shutil.which("nodejs")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("Node.js is needed to test the page's rules (apt-get install nodejs)")
-        pytest.skip("Node.js is not installed")
-    return found
-
-
 def ask(requests: list[dict[str, Any]]) -> list[Any]:
-    result = subprocess.run(
-        [node(), "-e", HARNESS, str(BOARD_JS)],
-        input="\n".join(json.dumps(r) for r in requests) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    stdout = run_node(HARNESS, BOARD_JS, "\n".join(json.dumps(r) for r in requests) + "\n")
+    answers = [json.loads(line) for line in stdout.splitlines()]
     assert len(answers) == len(requests)
     return answers
 
@@ -137,17 +122,43 @@ def test_solver_lines_replay_to_a_win_in_the_page() -> None:
 
 
 def test_a_daily_puzzles_answer_plays_to_a_solve(pendulum_puzzles: list[dict[str, Any]]) -> None:
-    answers = ask([{"page": data} for data in pendulum_puzzles])
+    # A choose-method day is solved once every winning method has been won: here the
+    # others were won before (the shell keeps them in the day's saved record).
+    answers = ask([
+        {"page": data, "found": [a["method"] for a in data["answer"] if a["won"]]}
+        for data in pendulum_puzzles
+    ])
     for data, answer in zip(pendulum_puzzles, answers, strict=True):
         assert answer["won"] and answer["solved"]
         best = min(data["answer"], key=lambda a: (a["par"], len(a["moves"])))
         if data["kind"] == "win-in-par":
             assert answer["swings"] == data["par"] and answer["method"] == data["method"]
+            assert answer["collected"] is None
         else:  # the method is chosen first: one move more than the line
+            assert answer["collected"] == answer["method"] == best["method"]
             assert answer["swings"] == best["par"]
             assert answer["moves"] == len(
                 next(a for a in data["answer"] if a["method"] == answer["method"])["moves"]
             ) + 1
+
+
+def test_one_winning_method_of_two_is_not_yet_a_solve(
+    pendulum_puzzles: list[dict[str, Any]],
+) -> None:
+    data = next(d for d in pendulum_puzzles if d["kind"] == "choose-method")
+    winners = [a["method"] for a in data["answer"] if a["won"]]
+    assert len(winners) == 2
+    (alone,) = ask([{"page": data}])
+    assert alone["won"] is True and alone["solved"] is False
+    assert alone["status"] == f"{alone['method']} wins · 1 of 2 winning methods found — " \
+        "choose another method"
+    assert alone["end"] == "Start again to choose another method."
+    # The same method won twice counts once; with the other one won before, it is solved.
+    again, both = ask([
+        {"page": data, "found": [alone["method"]]},
+        {"page": data, "found": [m for m in winners if m != alone["method"]]},
+    ])
+    assert again["solved"] is False and both["solved"] is True
 
 
 def test_a_win_over_par_is_won_but_not_solved(pendulum_puzzles: list[dict[str, Any]]) -> None:

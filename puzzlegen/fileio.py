@@ -43,6 +43,43 @@ def output_path(text: str, default_name: str) -> Path:
     return Path(text)
 
 
+def check_writable(path: Path, *, folder: bool = False) -> None:
+    """Fail now, before any work, if ``path`` cannot be written later.
+
+    ``path`` is a file to write (its folder is checked) or, with ``folder``,
+    a folder to write files under.  The nearest folder that exists must be a
+    folder, and a file must be creatable in it (tried with a temporary file,
+    removed at once), so that the missing folders can be made there.  A path
+    that is not a regular file (a device, a pipe, ``/dev/stdout``) is left to
+    the write itself, which stays the final guard (a full disk shows only
+    then).  Raises :class:`OSError` whose ``filename`` is ``path`` as given.
+    """
+    target = Path(path)
+    try:
+        if not folder:
+            with contextlib.suppress(FileNotFoundError):
+                mode = target.stat().st_mode  # through any symbolic links
+                if stat.S_ISDIR(mode):
+                    raise IsADirectoryError(21, "Is a directory", str(path))
+                if not stat.S_ISREG(mode):
+                    return
+            if target.is_symlink():
+                target = Path(os.path.realpath(target))
+            target = target.parent
+        base = target
+        while not base.exists() and base != base.parent:
+            if base.is_symlink():  # a dangling link cannot be made a folder
+                raise FileNotFoundError(2, "No such file or directory", str(path))
+            base = base.parent
+        if not base.is_dir():
+            raise NotADirectoryError(20, "Not a directory", str(path))
+        probe, fd = _create_temporary(base / "probe")
+        os.close(fd)
+        probe.unlink()
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
+
+
 def write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically, creating missing folders.
 

@@ -409,3 +409,19 @@ def test_a_story_that_cannot_be_laid_out_is_one_clear_error(
     monkeypatch.setattr(book_module._Book, "build", too_tall)
     with pytest.raises(BookError, match="cannot be laid out on 6x9 pages: Flowable"):
         build_book(CATS_CRADLE, puzzles_from_seed(1, seed="lay", game=CATS_CRADLE), BookOptions())
+
+
+def test_a_figure_sits_beside_words_in_image_and_flowables() -> None:
+    # _Figure stands in for an Image through reportlab's private _restrictSize and
+    # _unRestrictSize (see render/book.py): a release that drops them fails here.
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import ImageAndFlowables, Paragraph
+
+    diagram = CATS_CRADLE.diagram(puzzles_from_seed(1, seed="fig", game=CATS_CRADLE)[0])
+    styles = book_module._styles("rgb")
+    figure = book_module._Figure((diagram, "A caption."), 0.8, "rgb", styles)
+    words = Paragraph("Words set beside the figure. " * 40, styles["body"])
+    flow = ImageAndFlowables(figure, [words], imageSide="left", imageRightPadding=10)
+    flow.canv = Canvas(io.BytesIO())
+    _, height = flow.wrap(400, 700)
+    assert height > figure.height  # the words run on below the figure, at its own size

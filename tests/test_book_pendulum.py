@@ -251,3 +251,28 @@ def test_a_one_puzzle_book_says_puzzle(tmp_path: Path, capsys: pytest.CaptureFix
     argv = ["book", "--game", "pendulum", "--count", "1", "--level", "easy"]
     assert main([*argv, "--db", str(db), "-o", str(out)]) == 0
     assert f"Wrote {out}: 1 puzzle, " in capsys.readouterr().out
+
+
+def test_the_page_check_says_the_same_before_and_while_typesetting() -> None:
+    from puzzlegen.render.book import build_book
+
+    options = BookOptions(page_size="6x9", per_page=2)
+    with pytest.raises(BookError) as early:
+        check_per_page([PENDULUM], options)
+    with pytest.raises(BookError) as typeset:
+        build_book(PENDULUM, stored()[:2], options)
+    assert str(early.value) == str(typeset.value) == (
+        "--per-page 2 does not fit a 6x9 page at a legible size (at most 1)"
+    )
+
+
+def test_catalog_list_gives_a_pendulum_puzzle_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    db = catalog(tmp_path / "p.sqlite")
+    assert main(["catalog", "--list", "--game", "pendulum", "--db", str(db)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert len(rows) == len(stored())  # not a dozen wrapped lines each
+    for row, puzzle in zip(rows, stored(), strict=True):
+        assert puzzle.id in row and row.rstrip(" │").endswith("…")

@@ -286,3 +286,26 @@ def test_a_book_that_cannot_be_written_publishes_nothing(
     assert main([*argv, "-o", str(tmp_path / "book.pdf")]) == 0
     with Catalog(db, readonly=True) as catalog:
         assert len(catalog.puzzles(unpublished=True)) == 8 - levels.count(level)
+
+
+def test_a_bad_output_is_refused_before_the_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_work(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the work started before -o was checked")
+
+    monkeypatch.setattr("puzzlegen.publish.choose_chapters", no_work)
+    monkeypatch.setattr("puzzlegen.daily.daily_puzzle", no_work)
+    monkeypatch.setattr(type(get_game(DEFAULT_GAME)), "position_svg", no_work)
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    for argv, bad in [
+        (["book", "--count", "1", "-o", f"{a_file}/book.pdf"], f"{a_file}/book.pdf"),
+        (["svg", WORKED, "-o", f"{a_file}/x.svg"], f"{a_file}/x.svg"),
+        (["svg", WORKED, "--solution", "-o", f"{a_file}/"], f"{a_file}/solution.svg"),
+        (["daily", "--date", "2026-11-23", "-o", f"{a_file}/daily"], f"{a_file}/daily"),
+    ]:
+        assert main(argv) == 1, argv
+        out, err = capsys.readouterr()
+        assert err == f"puzzlegen: error: Not a directory: {bad!r}\n" and out == ""
+    assert a_file.read_text() == "x" and [p.name for p in tmp_path.iterdir()] == ["notes.txt"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlegen.fileio import output_path, write_bytes, write_text
+from puzzlegen.fileio import check_writable, output_path, write_bytes, write_text
 
 
 @pytest.fixture
@@ -127,3 +127,25 @@ def test_a_trailing_slash_means_a_folder(tmp_path: Path) -> None:
     assert output_path(f"{tmp_path}/new/", "book.pdf") == tmp_path / "new" / "book.pdf"
     assert output_path(str(tmp_path), "book.pdf") == tmp_path / "book.pdf"
     assert output_path(f"{tmp_path}/new", "book.pdf") == tmp_path / "new"
+
+
+def test_check_writable_fails_before_any_work(tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    with pytest.raises(NotADirectoryError) as under_a_file:
+        check_writable(a_file / "book.pdf")
+    assert under_a_file.value.filename == str(a_file / "book.pdf")
+    with pytest.raises(NotADirectoryError):
+        check_writable(a_file / "daily", folder=True)
+    with pytest.raises(IsADirectoryError):
+        check_writable(tmp_path)
+    # Folders that can be made are fine, and checking makes none of them, nor any file.
+    check_writable(tmp_path / "new" / "deeper" / "book.pdf")
+    check_writable(tmp_path / "pages", folder=True)
+    check_writable(a_file)  # an existing file is replaced
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    if Path("/dev/null").is_char_device():
+        check_writable(Path("/dev/null"))  # left to the write itself
+    if Path("/proc/self").is_dir():  # a folder where no file can be made, even by root
+        with pytest.raises(OSError):
+            check_writable(Path("/proc/book.pdf"))

@@ -175,13 +175,31 @@ def _print_counts(cat: Catalog, db: Path, game: Game) -> None:
         console.print(table)
 
 
+def _short(text: str, most: int = 36) -> str:
+    """``text`` cut at a space to at most ``most`` characters, ending in "…" if cut.
+
+    A table row stays one line: a Pendulum position runs to some 200
+    characters ('catalog --json' gives it whole).
+
+    >>> _short("up-2 | AC AD AH AS | 10C 9H 2D", 20)
+    'up-2 | AC AD AH AS …'
+    >>> _short("JC 9S 8H", 20)
+    'JC 9S 8H'
+    """
+    if len(text) <= most:
+        return text
+    return text[: most - 1].rsplit(" ", 1)[0] + " …"
+
+
 def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
     from rich.console import Console
     from rich.table import Table
 
     table = Table()
-    for column in ("id", "kind", "level", "par", "tags", "position"):
-        table.add_column(column)
+    for column in ("id", "kind", "level", "par"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("tags")
+    table.add_column("position")
     for row in rows:
         tags = row["tags"]
         assert isinstance(tags, list)
@@ -191,7 +209,7 @@ def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
             str(row["level"]),
             str(row["par"]),
             " ".join(tags),
-            str(row["position"]),
+            _short(str(row["position"])),
         )
     Console().print(table)
 

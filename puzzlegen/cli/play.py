@@ -138,8 +138,12 @@ def svg(
       puzzlegen svg "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S" -o layout.svg
       puzzlegen svg --solution --mono JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S -o sol.svg
     """
-    from puzzlegen.fileio import output_path, write_text
+    from puzzlegen.fileio import check_writable, output_path, write_text
 
+    path = None
+    if output != "-":
+        path = output_path(output, "solution.svg" if solution else "position.svg")
+        check_writable(path)  # before the solver runs
     text = game.position_svg(
         read_position_arg(position),
         solution=solution,
@@ -147,13 +151,12 @@ def svg(
         size=size,
         **_given(lines=lines, coordinates=coordinates),
     )
-    if output == "-":
+    if path is None:
         # An SVG file is UTF-8 whatever the terminal's locale.
         stdout = sys.stdout.buffer
         stdout.write(text.encode("utf-8"))
         stdout.flush()
     else:
-        path = output_path(output, "solution.svg" if solution else "position.svg")
         write_text(path, text)
         click.echo(f"Wrote {path}", err=True)
 

@@ -133,7 +133,7 @@ def book(
       puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
     """
-    from puzzlegen.fileio import output_path
+    from puzzlegen.fileio import check_writable, output_path
     from puzzlegen.publish import book_venue, choose_chapters, make_book
     from puzzlegen.render.book import BookOptions, check_isbn, check_per_page
 
@@ -173,6 +173,7 @@ def book(
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)
     path = output_path(output, "book.pdf")
+    check_writable(path)  # before minutes of work, not after
     with status("Choosing puzzles…"):
         parts = choose_chapters(
             games, count, level=level, seed=seed, db=db, venue=book_venue(options)
@@ -227,9 +228,12 @@ def daily(
       puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
     """
     from puzzlegen.daily import daily_json, daily_puzzle
+    from puzzlegen.fileio import check_writable
     from puzzlegen.publish import publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
+    if output is not None:
+        check_writable(output, folder=True)  # before the puzzles are chosen
     chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
     for warning in publish_dailies(game, chosen, output, db=db, mono=mono, progress=progress):
         click.echo(f"puzzlegen: warning: {warning}", err=True)

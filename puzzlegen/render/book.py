@@ -507,13 +507,23 @@ def check_per_page(games: Sequence[Game], options: BookOptions) -> None:
             continue
         sample = game.page_sample(mono=options.colour == "gray")
         layout = _layout(options.page_size, options.bleed, MIN_PAGES, per_page, options.colour)
-        most = layout.most(sample)
-        if most < per_page:
-            whose = f" for {game.title}" if len(games) > 1 else ""
-            raise BookError(
-                f"--per-page {per_page} does not fit {_a(options.page_size)} page at a "
-                f"legible size (at most {most}{whose})"
-            )
+        _refuse_unless_fits(layout, sample, options.page_size, game.title if len(games) > 1 else "")
+
+
+def _refuse_unless_fits(layout: _PageLayout, diagram: Diagram, page_size: str, whose: str) -> None:
+    """Refuse a ``layout`` whose page cannot hold ``per_page`` boards like ``diagram``.
+
+    Raises :class:`BookError` naming the most that fit; ``whose`` (a game's
+    title, or "") names the game in a book of several.  Used before any
+    puzzle is made (on a sample) and again while typesetting (on the real
+    boards), so both say the same.
+    """
+    most = layout.most(diagram)
+    if most < layout.per_page:
+        raise BookError(
+            f"--per-page {layout.per_page} does not fit {_a(page_size)} page at a "
+            f"legible size (at most {most}{f' for {whose}' if whose else ''})"
+        )
 
 
 class _FigureRow(Flowable):  # type: ignore[misc]
@@ -592,6 +602,12 @@ class _Figure(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     # What reportlab's ImageAndFlowables asks of its image: the size, unchanged.
+    # These two are reportlab's private Image methods, the only way to set a
+    # flowable that is not an Image beside text.  Checked on reportlab 5.1.0
+    # (flowables.py: ImageAndFlowables._wrap calls I._restrictSize and
+    # I._unRestrictSize); pyproject bounds reportlab below 5.2 for this reason,
+    # and test_book's test_a_figure_sits_beside_words_in_image_and_flowables
+    # and the same-bytes tests are the checks to rerun before raising it.
     def _restrictSize(self, aw: float, ah: float) -> tuple[float, float]:
         return self.width, self.height
 
@@ -1041,15 +1057,8 @@ def _typeset(
         same = [e.diagram for p in prepared if p.chapter.game is game for e in p.entries]
         if same:
             plain = min(same, key=lambda d: d.height)
-            if not layout.fits([plain] * layout.per_page):
-                most = max(
-                    (n for n in range(1, layout.per_page) if layout.fits([plain] * n)), default=0
-                )
-                whose = f" for {game.title}" if len(prepared) > 1 else ""
-                raise BookError(
-                    f"--per-page {layout.per_page} does not fit {_a(options.page_size)} page at a "
-                    f"legible size (at most {most}{whose})"
-                )
+            whose = game.title if len(prepared) > 1 else ""
+            _refuse_unless_fits(layout, plain, options.page_size, whose)
         story += [
             PageBreak(),
             _Marker("section", f"how:{game.title}"),

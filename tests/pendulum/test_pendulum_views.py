@@ -146,3 +146,20 @@ def test_a_bare_deal_is_drawn_under_no_method() -> None:
     assert f"<desc>{deal}</desc>" in svg
     # A position names its method: it keeps its heading.
     assert "down-3: A " in position_svg(str(deal.start("down-3")))
+
+
+def test_the_rules_text_puts_the_foundations_where_the_board_draws_them() -> None:
+    from puzzlegen.pendulum.plugin import PENDULUM
+    from puzzlegen.pendulum.views.board import FOUNDATION_COLS
+
+    text = " ".join(PENDULUM.rules_text())
+    assert "two set at the left of the table and two at the right" in text
+    assert "the foundations stand above the layout, two at each side" in text
+    # Drawn so: two in the two leftmost columns, two in the two rightmost.
+    assert FOUNDATION_COLS == (0, 1, 6, 7)
+    diagram = board_diagram(Deal.from_seed(1).start("up-1"))
+    homes = next(g for g in groups(diagram) if g.css == "foundations")
+    xs = sorted(card.items[0].x for card in homes.items
+                if isinstance(card, Group) and isinstance(card.items[0], Rect))
+    quarter = diagram.width / 4
+    assert len(xs) == 4 and xs[1] < quarter and xs[2] > diagram.width - quarter

@@ -48,6 +48,8 @@ DAILY_SCHEDULES = (
 def schedule_for(date: dt.date) -> ScheduleVersion:
     """The schedule version in force on ``date``."""
     return schedule_in_force(DAILY_SCHEDULES, date)
+
+
 #: Solution figures: at most this many key positions (before swings).
 KEY_POSITIONS = 4
 

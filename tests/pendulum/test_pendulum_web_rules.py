@@ -34,6 +34,7 @@ PAGES = Path(__file__).parents[1] / "data" / "pendulum_pages"
 def pendulum_puzzles() -> list[dict[str, Any]]:
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(PAGES.glob("*.json"))]
 
+
 # Each input line is a JSON request; each output line its JSON answer.
 HARNESS = """
 const g = require(process.argv[1]);

@@ -114,23 +114,17 @@ def line_sentences(start: Position, moves: Sequence[Move]) -> list[str]:
             flush()
             if move.kind == "swing":
                 sentences.append(f"Swing to the {move.side}.")
-            elif move.kind == "pack":
-                assert move.card is not None and move.onto is not None
-                cell = position.find(move.card)
-                assert cell is not None
-                pile = position.cells[cell]
-                sentences.append(
-                    f"The {card_name(move.card)}{_riders(pile)} goes {_target(position, move)}."
-                )
             else:
-                assert move.card is not None and move.col is not None
+                assert move.card is not None
                 cell = position.find(move.card)
                 assert cell is not None
+                if move.kind == "pack":
+                    where = _target(position, move)
+                else:
+                    assert move.col is not None
+                    where = f"up into the space in the top row, column {move.col + 1}"
                 pile = position.cells[cell]
-                sentences.append(
-                    f"The {card_name(move.card)}{_riders(pile)} goes up into the space in "
-                    f"the top row, column {move.col + 1}."
-                )
+                sentences.append(f"The {card_name(move.card)}{_riders(pile)} goes {where}.")
         position = position.play(move)
     flush()
     return sentences

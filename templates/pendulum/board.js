@@ -596,28 +596,20 @@
       board.classList.add("pendulum");
       board.parentNode.classList.add("pendulum");
       board.style.setProperty("--cols", String(COLS));
-      const info = doc.createElement("div");
-      info.className = "pd-info";
-      info.id = "pd-method";
-      board.appendChild(info);
-      for (const s of SUITS) {
-        const button = doc.createElement("button");
+      const add = (tag, className, fill) => {
+        const node = doc.createElement(tag);
+        node.className = className;
+        fill(node);
+        board.appendChild(node);
+      };
+      const cellButton = (className, cellKey) => add("button", className, (button) => {
         button.type = "button";
-        button.className = "cell foundation";
-        button.dataset.cell = foundationKey(s);
-        board.appendChild(button);
-      }
-      const swingInfo = doc.createElement("div");
-      swingInfo.className = "pd-info";
-      swingInfo.id = "pd-next";
-      board.appendChild(swingInfo);
-      for (let cell = 0; cell < CELLS; cell++) {
-        const button = doc.createElement("button");
-        button.type = "button";
-        button.className = "cell";
-        button.dataset.cell = key(cell);
-        board.appendChild(button);
-      }
+        button.dataset.cell = cellKey;
+      });
+      add("div", "pd-info", (info) => { info.id = "pd-method"; });
+      for (const s of SUITS) cellButton("cell foundation", foundationKey(s));
+      add("div", "pd-info", (info) => { info.id = "pd-next"; });
+      for (let cell = 0; cell < CELLS; cell++) cellButton("cell", key(cell));
       // The method chooser, above the board (shown until a method is chosen).
       const chooser = doc.createElement("fieldset");
       chooser.id = "pd-methods";

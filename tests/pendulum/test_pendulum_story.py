@@ -11,7 +11,7 @@ from puzzlegen.pendulum import puzzle as pp
 from puzzlegen.pendulum.plugin import PENDULUM
 from puzzlegen.pendulum.position import Deal, Move, Position
 from puzzlegen.pendulum.views.prose import line_sentences
-from puzzlegen.pendulum.views.story import key_swings, ordinal, segments, solution_story
+from puzzlegen.pendulum.views.story import key_swings, ordinal, segments, told_story
 
 
 def stored() -> list[pp.Puzzle]:
@@ -57,7 +57,7 @@ def test_cards_going_out_together_share_a_sentence_each_suit_named_once() -> Non
 def test_every_move_is_told_and_special_packs_say_where() -> None:
     for puzzle in stored():
         best = puzzle.best
-        told = " ".join(b for b in solution_story(puzzle) if isinstance(b, str))
+        told = " ".join(b for b in told_story(puzzle) if isinstance(b, str))
         moved = sum(m.kind in ("pack", "crown") for m in best.moves)
         assert told.count(" goes on the ") + told.count(" goes up ") == moved
         assert told.count("Swing to the ") == best.par
@@ -74,7 +74,7 @@ def test_a_long_line_draws_its_busiest_swings_in_order() -> None:
     assert chosen == sorted(chosen) and len(chosen) == 4 < len(parts) - 1
     busy = {i: sum(m.kind != "swing" for m in parts[i - 1]) for i in range(1, len(parts))}
     assert min(busy[i] for i in chosen) >= max(busy[i] for i in busy if i not in chosen)
-    captions = [b[0][1] for b in solution_story(long) if isinstance(b, list)]
+    captions = [b[0][1] for b in told_story(long) if isinstance(b, list)]
     assert captions[0].startswith("Before the ") and "swing (to the " in captions[0]
     assert ordinal(2) == "second" and ordinal(13) == "13th"
 
@@ -83,5 +83,5 @@ def test_a_short_line_draws_every_swing() -> None:
     short = [p for p in stored() if len(segments(p.best.moves)) - 1 <= 4]
     assert short
     for puzzle in short:
-        story = solution_story(puzzle, mono=True)
+        story = told_story(puzzle, mono=True)
         assert sum(isinstance(b, list) for b in story) == len(segments(puzzle.best.moves)) - 1

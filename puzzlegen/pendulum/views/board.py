@@ -24,6 +24,8 @@ CELL_W = CARD_W + 2 * PAD
 MARGIN = 4.0
 HEAD = 13.0  # the method line above the foundations
 GAP = 6.0  # between the foundations and the layout
+EMPTY_ROW_H = 12.0  # a wholly empty lower row, drawn compact (a book's answers)
+FULL_PILE = 3  # drawn compact, a longer pile shows its base, "+n" and its top
 RED = "#c0182b"
 BLACK = "#000000"
 CORNER_FILL = "#f3e3b3"
@@ -92,8 +94,15 @@ def board_diagram(
     caption: str = "",
     heading: str | None = None,
     description: str | None = None,
+    compact: bool = False,
 ) -> Diagram:
     """``position`` drawn: foundations, six rows of fanned piles, the corners marked.
+
+    ``compact`` (a book's answers) draws a lower row that is wholly empty as a
+    low dashed strip, not a row of card-sized spaces, and a pile of more than
+    :data:`FULL_PILE` cards as its base, a strip saying how many cards lie
+    between, and its top card: a pile is a run in suit from base to top, so
+    the two ends name every card.  Answers then share pages.
 
     ``caption`` is text under the layout (for instance the answer), broken
     over as many lines as it needs to fit the board's width;
@@ -106,9 +115,15 @@ def board_diagram(
     top = MARGIN + HEAD
     found_y = top
     layout_y = found_y + CARD_H + 2 * PAD + GAP
-    heights = [max(1, *(len(position.cells[r * COLS + c]) for c in range(COLS)))
+    def shown(pile: tuple[Card, ...]) -> int:
+        return min(len(pile), FULL_PILE) if compact else len(pile)
+
+    heights = [max(1, *(shown(position.cells[r * COLS + c]) for c in range(COLS)))
                for r in range(ROWS)]
     row_h = [CARD_H + 2 * PAD + (h - 1) * STRIP for h in heights]
+    bare = [compact and r > 0 and not any(position.cells[r * COLS: (r + 1) * COLS])
+            for r in range(ROWS)]
+    row_h = [EMPTY_ROW_H if bare[r] else h for r, h in enumerate(row_h)]
     row_y = [layout_y + sum(row_h[:r]) for r in range(ROWS)]
     width = 2 * MARGIN + COLS * CELL_W
     lines = caption_lines(caption, width - 2 * MARGIN)
@@ -143,11 +158,24 @@ def board_diagram(
                               fill=CORNER_MONO if mono else CORNER_FILL, stroke="#8a6d1e",
                               stroke_width=1.0, radius=2.0, css="corner-mark"))
         if not pile:
-            items.append(Rect(x + PAD, y + PAD, CARD_W, CARD_H, fill=None, stroke="#999999",
+            items.append(Rect(x + PAD, y + PAD, CARD_W, row_h[r] - 2 * PAD if bare[r] else CARD_H,
+                              fill=None, stroke="#999999",
                               stroke_width=1.0, radius=3.0, dash=(2.0, 2.0), css="space"))
-        for depth, card in enumerate(pile):
-            items.append(card_group(card, x + PAD, y + PAD + depth * STRIP,
-                                    top=depth == len(pile) - 1, mono=mono))
+        if shown(pile) < len(pile):
+            between = len(pile) - 2
+            items.append(card_group(pile[0], x + PAD, y + PAD, top=False, mono=mono))
+            items.append(Group("elided", (
+                Rect(x + PAD, y + PAD + STRIP, CARD_W, CARD_H, fill="#ffffff",
+                     stroke="#333333", radius=3.0, css="face"),
+                Text(x + PAD + CARD_W / 2, y + PAD + STRIP + 1 + INDEX * 0.85,
+                     f"+{between}", INDEX, bold=True, anchor="middle", css="rank"),
+            ), title=f"{between} cards between"))
+            items.append(card_group(pile[-1], x + PAD, y + PAD + 2 * STRIP, top=True,
+                                    mono=mono))
+        else:
+            for depth, card in enumerate(pile):
+                items.append(card_group(card, x + PAD, y + PAD + depth * STRIP,
+                                        top=depth == len(pile) - 1, mono=mono))
         if corner:
             # A small triangle in the cell's outer corner: privileged, whatever lies on it.
             tx = x + 1.0 if c == 0 else x + CELL_W - 1.0

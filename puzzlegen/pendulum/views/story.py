@@ -1,15 +1,20 @@
-"""A Pendulum answer told for a book: words between the swings, key layouts drawn.
+"""A Pendulum answer told for a book: the decisive point first, then a line per swing.
 
-The telling follows the old book's worked example.  It opens by naming the
-method and the par ("Building up by threes (up-3), the deal is won in four
-swings"); for a choose-the-method puzzle it first lists every method that
-wins.  Then the line of play is told in the sentences of :mod:`.prose`, one
-paragraph from each swing to the next (a double swing stays in one
-paragraph).  Before a swing the layout is drawn as the reader's moves have
-left it, so they can check their table before the rows close up; a long
-line draws only the :data:`KEY_FIGURES` swings after which the most cards
-had moved, in order.  The book (:mod:`puzzlegen.render.book`) sets the
-story to flow over as many pages as it needs.
+An answer opens with what decides the deal, in the manner of the old book's
+hints (:func:`.prose.decisive_point`): for a choose-the-method puzzle every
+winning method with its par, and which is quickest (ties named); why the
+method wins (the cards it needs first lie free, or plain play falls short
+of par); and the move where the game turns.  Then the line of play, one
+compact :class:`~puzzlegen.telling.Step` from each swing to the next (a
+double swing is one step), in card symbols; once nothing but outs remain,
+"the rest go out" ends it.  One layout is drawn: before the stretch of play
+where the game turns (:func:`turning_part`).  The book
+(:mod:`puzzlegen.render.book`) sets the story to flow over pages, so most
+answers share a page.
+
+:func:`told_story` is the long telling (every move in sentences, the layout
+before up to :data:`KEY_FIGURES` swings); it stays for readers of the
+plain-text answer.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from puzzlegen.pendulum import puzzle as pp
 from puzzlegen.pendulum.position import Move, Position
 from puzzlegen.pendulum.views.board import board_diagram
 from puzzlegen.pendulum.views.prose import (
+    compact_moves,
+    decisive_point,
     join,
     line_sentences,
     method_head,
@@ -28,6 +35,7 @@ from puzzlegen.pendulum.views.prose import (
     number,
     swings_phrase,
 )
+from puzzlegen.telling import Step
 
 #: A line with more swings than this draws only this many layouts.
 KEY_FIGURES = 4
@@ -77,8 +85,8 @@ def intro(puzzle: pp.Puzzle) -> str:
     return f"{method_head(best)} No line wins in fewer."
 
 
-def solution_story(puzzle: pp.Puzzle, *, mono: bool = False) -> list[str | list[Figure]]:
-    """The answer as paragraphs, with the layout drawn before the key swings."""
+def told_story(puzzle: pp.Puzzle, *, mono: bool = False) -> list[str | list[Figure]]:
+    """The long telling: every move in sentences, the layout drawn before the key swings."""
     best = puzzle.best
     position: Position = puzzle.deal.start(best.method)
     parts = segments(best.moves)
@@ -98,3 +106,90 @@ def solution_story(puzzle: pp.Puzzle, *, mono: bool = False) -> list[str | list[
             sentences.append("All fifty-two cards are out, and the deal is won.")
         story.append(" ".join(sentences))
     return story
+
+
+#: A tail of outs at least this long is told as "the rest go out".
+REST_GO_OUT = 6
+
+
+def turning_part(parts: Sequence[Sequence[Move]]) -> int | None:
+    """The part (from 1: it follows a swing) in which most cards move: where the game turns."""
+    candidates = range(1, len(parts))
+    if not candidates:
+        return None
+    return max(candidates, key=lambda i: (sum(m.kind != "swing" for m in parts[i]), -i))
+
+
+def rest_go_out(moves: Sequence[Move]) -> int:
+    """How many moves to tell before "the rest go out": all of them unless at least
+    :data:`REST_GO_OUT` outs (and any swings) follow the last pack or crown."""
+    last = max((i for i, m in enumerate(moves) if m.kind in ("pack", "crown")), default=-1)
+    outs = sum(m.kind == "out" for m in moves[last + 1 :])
+    return last + 1 if outs >= REST_GO_OUT else len(moves)
+
+
+def step_lead(part: Sequence[Move], swings_before: int) -> str:
+    """ "Start", "Swing 2 (left)", "Swings 3–4 (right, left)"."""
+    swings = [m for m in part if m.kind == "swing"]
+    if not swings:
+        return "Start"
+    first = swings_before + 1
+    sides = ", ".join(str(m.side) for m in swings)
+    if len(swings) == 1:
+        return f"Swing {first} ({sides})"
+    return f"Swings {first}–{first + len(swings) - 1} ({sides})"
+
+
+def _rest_text(later_swings: int, first: int) -> str:
+    if later_swings == 0:
+        return "then the rest go out"
+    if later_swings == 1:
+        return f"then the rest go out, with swing {first} when nothing can move"
+    return (
+        f"then the rest go out, swinging whenever nothing can move "
+        f"(swings {first} to {first + later_swings - 1})"
+    )
+
+
+def solution_story(puzzle: pp.Puzzle, *, mono: bool = False) -> list[str | list[Figure]]:
+    """The compact answer: the decisive point, a step per swing, one layout where it turns."""
+    best = puzzle.best
+    position: Position = puzzle.deal.start(best.method)
+    parts = segments(best.moves)
+    turn = turning_part(parts)
+    told = rest_go_out(best.moves)
+    story: list[str | list[Figure]] = [decisive_point(puzzle, parts, turn)]
+    if turn is not None:
+        # Drawn first, so that the lines of play can run beside it.
+        before = _play(position, [m for part in parts[:turn] for m in part])
+        swung = sum(m.kind == "swing" for part in parts[:turn] for m in part)
+        side = parts[turn][0].side
+        when = f"the {ordinal(swung + 1)} swing (to the {side})"
+        caption = f"Where it turns: the layout before {when}."
+        story.append([(board_diagram(before, mono=mono, compact=True), caption)])
+    swings = 0
+    done = 0  # moves told so far
+    for part in parts:
+        lead = step_lead(part, swings)
+        shown = list(part[: max(0, told - done)])
+        text = compact_moves(position, shown) if any(m.kind != "swing" for m in shown) else ""
+        for move in part:
+            swings += move.kind == "swing"
+        position = _play(position, shown)
+        done += len(part)
+        if done >= told and told < len(best.moves):
+            later = sum(m.kind == "swing" for m in best.moves[done:])
+            rest = _rest_text(later, swings + 1)
+            text = f"{text}; {rest}" if text else rest[len("then ") :]
+            story.append(Step(lead, text + ". All fifty-two cards are out."))
+            break
+        if done == len(best.moves):
+            text += ". All fifty-two cards are out"
+        story.append(Step(lead, text + "."))
+    return story
+
+
+def _play(position: Position, moves: Sequence[Move]) -> Position:
+    for move in moves:
+        position = position.play(move)
+    return position

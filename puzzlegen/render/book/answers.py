@@ -21,6 +21,7 @@ from puzzlegen.render.book.flowables import _Figure, _FigureRow, _Marker
 from puzzlegen.render.book.model import DIFFICULTY, BookGame, Figure
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT, legible_scale
+from puzzlegen.telling import Step
 
 #: One answer: number, puzzle, its answer in one paragraph, its figures, or its story if it has one.
 Solution = tuple[int, Puzzle, str, list[list[Figure]], list[str | list[Figure]] | None]
@@ -109,6 +110,13 @@ def _solution_figures(game: Game, puzzle: Puzzle, mono: bool) -> list[list[Figur
 
 #: Words set beside a figure need at least this width, else they go below it.
 _BESIDE_MIN = 170.0
+#: Lines of play (smaller type, short pieces) may run beside a figure this narrow.
+_BESIDE_STEPS = 100.0
+
+
+def _step(step: Step, styles: dict[str, ParagraphStyle]) -> Paragraph:
+    """A line of play: its lead in bold, then the moves."""
+    return Paragraph(f"<b>{escape(step.lead)}</b>  {escape(step.moves)}", styles["step"])
 
 
 def _told(
@@ -134,6 +142,11 @@ def _told(
     while index < len(told):
         block = told[index]
         index += 1
+        if isinstance(block, Step):
+            paragraph = _step(block, styles)
+            flow.append(KeepTogether([*pending, paragraph]) if pending else paragraph)
+            pending = []
+            continue
         if isinstance(block, str):
             paragraph = Paragraph(escape(block), styles["body"])
             flow.append(KeepTogether([*pending, paragraph]) if pending else paragraph)
@@ -142,6 +155,25 @@ def _told(
         flow += pending
         pending = []
         legible = max(legible_scale(d) for d, _ in block)
+        steps: list[Step] = []
+        while index + len(steps) < len(told) and isinstance(told[index + len(steps)], Step):
+            steps.append(told[index + len(steps)])  # type: ignore[arg-type]
+        if len(block) == 1 and steps:
+            # The lines of play run down beside the board, at its smallest legible
+            # scale, and on below it: the column beside a board is not left empty.
+            figure = _Figure(block[0], min(1.0, legible), colour, styles)
+            if frame_w - figure.width - 8 >= _BESIDE_STEPS:
+                index += len(steps)
+                flow.append(
+                    ImageAndFlowables(
+                        figure,
+                        [_step(step, styles) for step in steps],
+                        imageSide="left",
+                        imageRightPadding=8,
+                        imageBottomPadding=6,
+                    )
+                )
+                continue
         if len(block) == 1 and index < len(told) and isinstance(told[index], str):
             # Beside the words, a board only just above legible: two then fit a page.
             figure = _Figure(block[0], min(1.0, 1.03 * legible), colour, styles)
@@ -158,7 +190,7 @@ def _told(
                     )
                 )
                 continue
-        scale = min(1.0, 1.1 * legible)
+        scale = min(1.0, legible)  # one scale, the smallest legible: answers share pages
         flow += [_FigureRow(block, colour, styles, max_scale=scale, shrink=True), Spacer(1, 8)]
     flow += [*pending, _Marker("story-end", number)]
     return flow

@@ -26,8 +26,24 @@ from puzzlegen.telling import Step
 #: One answer: number, puzzle, its answer in one paragraph, its figures, or its story if it has one.
 Solution = tuple[int, Puzzle, str, list[list[Figure]], list[str | list[Figure]] | None]
 
-#: The scale of a solution's main figure: on 6x9 small enough for two to a page.
-_SOLUTION_SCALE = {"a4": 1.0, "letter": 1.0, "6x9": 0.86}
+#: The scale of a solution's main figure at least (6x9: the smallest legible, so
+#: that several answers share a page).
+_SOLUTION_SCALE = {"a4": 1.0, "letter": 1.0, "6x9": 0.0}
+#: Trim sizes whose answers are packed tight: the board at one legible scale, the
+#: words beside it in smaller type; no final position and no strips along a long
+#: line (the numbered arrows give the order).
+_COMPACT = ("6x9",)
+_TIGHT = TableStyle(
+    [
+        ("FONTNAME", (0, 0), (-1, -1), FONT),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ("LEFTPADDING", (1, 0), (1, 0), 8),
+    ]
+)
 
 
 def solutions_opening(setting: Setting) -> list[Any]:
@@ -51,6 +67,16 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
             _Marker("section", f"solutions:{game.title}"),
             Paragraph(escape(game.title), styles["h2"]),
         ]
+    # One board scale for every answer of the chapter: the trim size's, or the
+    # smallest at which the largest of them stays legible if that is larger.
+    mains = [f[0][0][0] for _, _, _, f, told in solutions if told is None and f and f[0]]
+    scale = max([_SOLUTION_SCALE[setting.options.page_size], *map(legible_scale, mains)])
+    # A caption the same under every answer is said once, under the heading.
+    captions = {f[0][0][1] for _, _, _, f, told in solutions if told is None and f and f[0]}
+    key = captions.pop() if len(captions) == 1 and len(mains) > 1 else None
+    if key:
+        lead.append(Paragraph(escape(f"In every answer's diagram: {key}"), styles["small"]))
+    compact = setting.options.page_size in _COMPACT
     for number, puzzle, text, figures, told in solutions:
         page = setting.known.get(("puzzle", number))
         head = Paragraph(
@@ -64,6 +90,24 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
             story += _told(number, [*lead, head], told, frame_w, colour, styles)
             lead = []
             continue
+        if compact and figures and figures[0]:
+            # Packed: the board on the left at the book's one scale, the heading and
+            # the words beside it; three such answers share a 6x9 page.
+            board = (figures[0][0][0], "" if key else figures[0][0][1])
+            left_w = board[0].width * scale + 4
+            table = Table(
+                [
+                    [
+                        _FigureRow([board], colour, styles, max_scale=scale),
+                        [head, Paragraph(escape(text), styles["answer"])],
+                    ]
+                ],
+                colWidths=[left_w, frame_w - left_w],
+            )
+            table.setStyle(_TIGHT)
+            story.append(KeepTogether([*lead, _Marker("solution", number), table, Spacer(1, 3)]))
+            lead = []
+            continue
         solution: list[Any] = [*lead, _Marker("solution", number), head]
         lead = []
         words = Paragraph(escape(text), styles["body"])
@@ -71,7 +115,8 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
             # The moves drawn on the left; beside them the rest of the first
             # row (the final position) and the words.
             main, *beside = figures[0]
-            scale = _SOLUTION_SCALE[setting.options.page_size]
+            if key:
+                main = (main[0], "")
             left_w = min(frame_w * 0.52, main[0].width * scale + 4)
             right: list[Any] = [_FigureRow(beside, colour, styles)] if beside else []
             right += [Spacer(1, 6), words]

@@ -51,6 +51,8 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         "told_head": style("told_head", fontName=FONT_BOLD, spaceAfter=2, spaceBefore=12),
         "toc": style("toc", fontSize=11, leading=18, spaceAfter=0),
         "toc_page": style("toc_page", fontSize=11, leading=18, spaceAfter=0, alignment=TA_RIGHT),
+        # An answer's words on a small trim: several answers share a page.
+        "answer": style("answer", fontSize=8.5, leading=11.5, spaceAfter=0),
         # A line of play in a told answer: smaller, with a hanging indent.
         "step": style(
             "step", fontSize=8.5, leading=11, leftIndent=12, firstLineIndent=-12, spaceAfter=2

@@ -33,7 +33,7 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
 MARGINS: dict[str, tuple[float, float, float, float]] = {
     "a4": (0.875 * inch, 0.625 * inch, 0.85 * inch, 0.85 * inch),
     "letter": (0.875 * inch, 0.625 * inch, 0.85 * inch, 0.85 * inch),
-    "6x9": (0.75 * inch, 0.5 * inch, 0.8 * inch, 0.8 * inch),
+    "6x9": (0.75 * inch, 0.5 * inch, 0.7 * inch, 0.7 * inch),
 }
 
 #: Puzzles a page holds by default, and the grid columns per trim size.
@@ -103,8 +103,10 @@ class Geometry:
         return w, h
 
     def head_baseline(self, page: int) -> float:
+        # 0.3 in above the text block, yet never nearer the trim than 0.5 in
+        # (the safe area with bleed, and room for the head's capitals).
         _, y0 = self.trim_origin(page)
-        return float(y0 + self.trim[1] - self.top + 0.3 * inch)
+        return float(y0 + self.trim[1] - max(self.top - 0.3 * inch, 0.5 * inch))
 
     def folio_baseline(self, page: int) -> float:
         _, y0 = self.trim_origin(page)

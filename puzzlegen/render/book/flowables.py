@@ -52,7 +52,9 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         "toc": style("toc", fontSize=11, leading=18, spaceAfter=0),
         "toc_page": style("toc_page", fontSize=11, leading=18, spaceAfter=0, alignment=TA_RIGHT),
         # An answer's words on a small trim: several answers share a page.
-        "answer": style("answer", fontSize=8.5, leading=11.5, spaceAfter=0),
+        # (8.8 pt: no other text of the book has that size, so a reader of the
+        # PDF can tell the answers' words from labels and running heads.)
+        "answer": style("answer", fontSize=8.8, leading=11.5, spaceAfter=0),
         # A line of play in a told answer: smaller, with a hanging indent.
         "step": style(
             "step", fontSize=8.5, leading=11, leftIndent=12, firstLineIndent=-12, spaceAfter=2

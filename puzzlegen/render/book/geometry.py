@@ -109,8 +109,10 @@ class Geometry:
         return float(y0 + self.trim[1] - max(self.top - 0.3 * inch, 0.5 * inch))
 
     def folio_baseline(self, page: int) -> float:
+        # 0.3 in below the text block, yet 0.45 in above the trim at least
+        # (the safe area with bleed, and a round figure's overshoot below it).
         _, y0 = self.trim_origin(page)
-        return float(y0 + self.bottom - 0.3 * inch)
+        return float(y0 + max(self.bottom - 0.3 * inch, 0.45 * inch))
 
 
 @dataclass

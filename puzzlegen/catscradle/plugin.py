@@ -269,6 +269,25 @@ class CatsCradle:
                 result.append(paragraph)
         return result
 
+    def hints(self, puzzle: Puzzle) -> tuple[str, str]:
+        """The technique, then the first card to move (puzzlegen.render.book.HintedGame)."""
+        from puzzlegen.catscradle.views.prose import first_move_hint, technique_hint
+
+        own = _own(puzzle)
+        return technique_hint(own), first_move_hint(own)
+
+    def techniques(self, puzzle: Puzzle) -> list[str]:
+        """Index entries from the puzzle's tags (puzzlegen.render.book.HintedGame)."""
+        from puzzlegen.catscradle.views.prose import technique_names
+
+        return technique_names(_own(puzzle))
+
+    def hint_keys(self) -> tuple[str, str]:
+        """What each round of hints' words mean (puzzlegen.render.book.HintedGame)."""
+        from puzzlegen.catscradle.views.prose import HINT_KEY
+
+        return HINT_KEY, "the card to move first and its cell: r row, c column (from the top left)"
+
     def solution_figures(
         self, puzzle: Puzzle, *, mono: bool = False
     ) -> list[list[tuple[Diagram, str]]]:

@@ -226,6 +226,25 @@ class Pendulum:
 
         return solution_story(_own(puzzle), mono=mono)
 
+    def hints(self, puzzle: Puzzle) -> tuple[str, str]:
+        """The technique, then a first step (puzzlegen.render.book.HintedGame)."""
+        from puzzlegen.pendulum.views.prose import first_step_hint, technique_hint
+
+        own = _own(puzzle)
+        return technique_hint(own), first_step_hint(own)
+
+    def techniques(self, puzzle: Puzzle) -> list[str]:
+        """Index entries from the puzzle's tags (puzzlegen.render.book.HintedGame)."""
+        from puzzlegen.pendulum.views.prose import technique_names
+
+        return technique_names(_own(puzzle))
+
+    def hint_keys(self) -> tuple[str, str]:
+        """What each round of hints' words mean (puzzlegen.render.book.HintedGame)."""
+        from puzzlegen.pendulum.views.prose import HINT_KEY
+
+        return HINT_KEY, "the quickest win's swings, or the first card move of the answer"
+
     def solution_figures(
         self, puzzle: Puzzle, *, mono: bool = False
     ) -> list[list[tuple[Diagram, str]]]:

@@ -288,6 +288,53 @@ def solution_text(puzzle: Puzzle) -> str:
     return " ".join(text.split())
 
 
+#: Each technique tag's name in the index and its words in a hint; the most
+#: specific stack tag stands for the others.
+TECHNIQUES = {
+    "transfer": ("Transfer", "transfer"),
+    "clear-stack": ("Clearing a stack", "stack"),
+    "clear-stack-3": ("Clearing a stack of three or more", "stack of 3"),
+    "clear-stack-4": ("Clearing a stack of four or more", "stack of 4"),
+    "centre": ("Clearing the centre", "centre"),
+    "blocking": ("Blocking", "block"),
+    "hidden-move": ("A hidden first move", "hidden start"),
+    "single-best": ("One best ending", "one ending"),
+}
+#: What the hints' short words mean, said once above them.
+HINT_KEY = (
+    "transfer: a placed card moves on to its support's twin; stack: a stack is cleared; "
+    "centre: a central cell is emptied; block: mind a pair of twins that block; hidden "
+    "start: the first move makes no space; one ending: only one final layout is best; "
+    "order: no special technique, only the order of the moves"
+)
+
+
+def _specific(tags: Sequence[str]) -> list[str]:
+    chosen = [t for t in tags if t in TECHNIQUES]
+    for general, specific in (("clear-stack", "clear-stack-3"), ("clear-stack-3", "clear-stack-4")):
+        if specific in chosen and general in chosen:
+            chosen.remove(general)
+    return chosen
+
+
+def technique_names(puzzle: Puzzle) -> list[str]:
+    """The index entries of ``puzzle``: its techniques by name."""
+    return [TECHNIQUES[t][0] for t in _specific(puzzle.tags)]
+
+
+def technique_hint(puzzle: Puzzle) -> str:
+    """The first hint: the techniques, in a few words ("a transfer; empty a central cell")."""
+    words = [TECHNIQUES[t][1] for t in _specific(puzzle.tags)]
+    return ", ".join(words) if words else "order"
+
+
+def first_move_hint(puzzle: Puzzle) -> str:
+    """The second hint: the first card to move, and its cell ("10♥ r1 c2": row 1, column 2)."""
+    move = puzzle.best.moves[0]
+    row, col = divmod(move.src, SIZE)
+    return f"{move.card.symbol()} r{row + 1} c{col + 1}"
+
+
 _PHRASE = re.compile(
     r"^(?:transfer (?P<t_card>\S+) on to (?P<t_onto>\S+)"
     r"|(?P<card>\S+) on (?P<onto>\S+)(?: and transfer on to (?P<again>\S+))?)$"

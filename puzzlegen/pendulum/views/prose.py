@@ -427,3 +427,45 @@ ORDINAL_WORDS = {
     1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
     7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth",
 }
+
+
+#: Each technique tag's name in the index and its words in a hint.
+TECHNIQUES = {
+    "one-method": ("Only one method wins", "one method"),
+    "hidden-method": ("A method plain play misses", "hidden method"),
+    "vertical": ("Packing up the column", "pack upwards"),
+    "corner": ("Packing on a corner", "corner"),
+    "crown": ("A crown to the top row", "crown"),
+    "double-swing": ("A double swing", "double swing"),
+}
+#: What the hints' short words mean, said once above them.
+HINT_KEY = (
+    "one method: only one method wins; hidden method: plain play wins with none; "
+    "pack upwards: on the card just above; corner: on a privileged corner not yet free; "
+    "crown: a crown up to the top row; double swing: two swings with no card between; "
+    "outs: no special move, only the order of the outs"
+)
+
+
+def technique_names(puzzle: Any) -> list[str]:
+    """The index entries of a Pendulum ``puzzle``: its techniques by name."""
+    return [TECHNIQUES[t][0] for t in puzzle.tags if t in TECHNIQUES]
+
+
+def technique_hint(puzzle: Any) -> str:
+    """The first hint: the techniques, in a few words."""
+    words = [TECHNIQUES[t][1] for t in puzzle.tags if t in TECHNIQUES]
+    return ", ".join(words) if words else "outs"
+
+
+def first_step_hint(puzzle: Any) -> str:
+    """The second hint: the quickest win's swings (choose a method), or the first move."""
+    from puzzlegen.pendulum.puzzle import CHOOSE
+
+    best = puzzle.best
+    if puzzle.kind == CHOOSE:
+        return f"quickest: {number(best.par or 0)} swings"
+    first = next((m for m in best.moves if m.kind != "swing"), None)
+    if first is None:
+        return "swing first"
+    return "first: " + compact_moves(puzzle.deal.start(best.method), [first])

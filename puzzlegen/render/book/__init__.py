@@ -34,8 +34,9 @@ black ink alone); ``gray`` (black ink only, red pips drawn hollow).
 The package is split by what it lays out, so a new kind of chapter adds a
 module rather than growing one: :mod:`.front` (title, copyright, contents,
 how-to-play), :mod:`.puzzles` (puzzle pages), :mod:`.answers` (answer pages),
-:mod:`.back` (notes pages); :mod:`.geometry`, :mod:`.flowables` and
-:mod:`.document` are what they share, and this module typesets the book until
+:mod:`.hints` (graded hints), :mod:`.back` (technique index, notes pages);
+:mod:`.geometry`, :mod:`.flowables` and :mod:`.document` are what they share, and
+this module typesets the book until
 its cross references settle.
 """
 
@@ -51,7 +52,7 @@ from reportlab.platypus.doctemplate import LayoutError
 import puzzlegen
 from puzzlegen.games import Game, Puzzle
 from puzzlegen.render.book.answers import answer_pages, solutions_opening
-from puzzlegen.render.book.back import notes_pages
+from puzzlegen.render.book.back import notes_pages, technique_index
 from puzzlegen.render.book.document import _Book
 from puzzlegen.render.book.flowables import _Figure, _styles
 from puzzlegen.render.book.front import contents_page, how_to_play_pages, title_pages
@@ -63,6 +64,7 @@ from puzzlegen.render.book.geometry import (
     check_per_page,
     per_page_for,
 )
+from puzzlegen.render.book.hints import hint_pages
 from puzzlegen.render.book.model import (
     DIFFICULTY,
     PROFILES,
@@ -71,6 +73,7 @@ from puzzlegen.render.book.model import (
     BookOptions,
     Chapter,
     Figure,
+    HintedGame,
     PlannedGame,
     StoryGame,
     check_isbn,
@@ -203,9 +206,15 @@ def _typeset(
     contents: list[tuple[str, str]] = []
     for part in prepared:
         contents += contents_lines(part.chapter.game, part.entries, several)
+    hints = [h for part in prepared for h in part.hints]
+    techniques = [t for part in prepared for t in part.techniques]
+    if hints:
+        contents.append(("Hints", "hints"))
     contents.append(("Solutions", "solutions"))
     if several:
         contents += [(f"{c.game.title}: solutions", f"solutions:{c.game.title}") for c in chapters]
+    if any(names for _, names in techniques):
+        contents.append(("Index of techniques", "index"))
     if padding:
         contents.append(("Notes", "notes"))
     story: list[Any] = [
@@ -217,9 +226,13 @@ def _typeset(
         same = [e.diagram for p in prepared if p.chapter.game is game for e in p.entries]
         story += how_to_play_pages(setting, game, part.rules)
         story += puzzle_pages(setting, game, part.entries, same)
+    story += hint_pages(
+        setting, [(p.chapter.game.title, p.hints, p.hint_keys) for p in prepared]
+    )
     story += solutions_opening(setting)
     for part in prepared:
         story += answer_pages(setting, part.chapter.game, part.solutions)
+    story += technique_index(setting, techniques)
     story += notes_pages(setting, padding)
     try:
         doc.build(story)
@@ -245,6 +258,7 @@ __all__ = [
     "Chapter",
     "Figure",
     "Geometry",
+    "HintedGame",
     "PlannedGame",
     "StoryGame",
     "_Book",

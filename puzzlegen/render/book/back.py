@@ -1,10 +1,12 @@
-"""Back matter: the ruled notes pages that bring the book to an even, printable count."""
+"""Back matter: the technique index, and the ruled notes pages that bring the book
+to an even, printable count."""
 
 from __future__ import annotations
 
 from typing import Any
+from xml.sax.saxutils import escape
 
-from reportlab.platypus import PageBreak, Paragraph
+from reportlab.platypus import CondPageBreak, PageBreak, Paragraph, Spacer
 
 from puzzlegen.render.book.flowables import _Marker, _Ruled
 from puzzlegen.render.book.setting import Setting
@@ -18,4 +20,30 @@ def notes_pages(setting: Setting, count: int) -> list[Any]:
         if index == 0:
             story += [_Marker("section", "notes"), Paragraph("Notes", setting.styles["h1"])]
         story.append(_Ruled(setting.colour))
+    return story
+
+
+def technique_index(setting: Setting, techniques: list[tuple[int, list[str]]]) -> list[Any]:
+    """Every technique the answers use, A to Z, with the numbers of its puzzles.
+
+    It follows the last answer on the same page when there is room (a heading
+    and a few entries), so a book does not grow a page for it.
+    """
+    by_name: dict[str, list[int]] = {}
+    for number, names in techniques:
+        for name in names:
+            by_name.setdefault(name, []).append(number)
+    if not by_name:
+        return []
+    styles = setting.styles
+    story: list[Any] = [
+        CondPageBreak(120),
+        Spacer(1, 8),
+        _Marker("section", "index"),
+        _Marker("head", "Index of techniques"),
+        Paragraph("Index of techniques", styles["round"]),
+    ]
+    for name in sorted(by_name, key=str.lower):
+        numbers = ", ".join(str(n) for n in sorted(by_name[name]))
+        story.append(Paragraph(f"<b>{escape(name)}</b>  {numbers}", styles["index"]))
     return story

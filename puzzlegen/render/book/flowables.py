@@ -55,6 +55,12 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         # (8.8 pt: no other text of the book has that size, so a reader of the
         # PDF can tell the answers' words from labels and running heads.)
         "answer": style("answer", fontSize=8.8, leading=11.5, spaceAfter=0),
+        # Hints: short entries in columns, each round headed.
+        "hint": style("hint", fontSize=8.8, leading=11, spaceAfter=0),
+        "round": style("round", fontName=FONT_BOLD, fontSize=11, leading=15, spaceAfter=4),
+        "index": style(
+            "index", fontSize=8.8, leading=11.5, spaceAfter=2, leftIndent=12, firstLineIndent=-12
+        ),
         # A line of play in a told answer: smaller, with a hanging indent.
         "step": style(
             "step", fontSize=8.5, leading=11, leftIndent=12, firstLineIndent=-12, spaceAfter=2

@@ -90,6 +90,23 @@ class StoryGame(Protocol):
         ...
 
 
+@runtime_checkable
+class HintedGame(Protocol):
+    """A game whose book prints graded hints before the answers and a technique index."""
+
+    def hints(self, puzzle: Puzzle) -> tuple[str, str]:
+        """Two hints, weakest first: the technique the answer needs, then its first move."""
+        ...
+
+    def techniques(self, puzzle: Puzzle) -> list[str]:
+        """The names, for the index, of the techniques the answer bears out."""
+        ...
+
+    def hint_keys(self) -> tuple[str, str]:
+        """What the short words of each round of hints mean, said once above them."""
+        ...
+
+
 def check_isbn(text: str) -> str:
     """``text`` as a valid ISBN-10 or ISBN-13 (hyphens and spaces kept); raises ValueError.
 

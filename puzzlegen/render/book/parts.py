@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from puzzlegen.games import LEVELS, Puzzle
 from puzzlegen.render.book.answers import Solution, _solution_figures
 from puzzlegen.render.book.front import _how_to_play
-from puzzlegen.render.book.model import Chapter, Figure, StoryGame
+from puzzlegen.render.book.model import Chapter, Figure, HintedGame, StoryGame
 from puzzlegen.render.book.puzzles import _Entry
 
 
 def _numbered(chapters: Sequence[Chapter]) -> list[list[tuple[int, Puzzle]]]:
-    """Each chapter's puzzles, grouped by level (stable within a level), numbered through."""
+    """Each chapter's puzzles, easiest first by measured difficulty, numbered through."""
     result, number = [], 0
     for chapter in chapters:
-        ordered = sorted(chapter.puzzles, key=lambda p: LEVELS.index(p.level))
+        ordered = sorted(chapter.puzzles, key=_difficulty)
         numbered = []
         for puzzle in ordered:
             number += 1
@@ -34,6 +34,12 @@ class _Prepared:
     entries: list[_Entry]
     #: number, puzzle, its answer in one paragraph, its figures, or its story if it has one
     solutions: list[Solution]
+    #: number and the two graded hints of each puzzle (none if the game gives none)
+    hints: list[tuple[int, tuple[str, str]]]
+    #: number and technique names of each puzzle, for the index
+    techniques: list[tuple[int, list[str]]]
+    #: what the words of each round of hints mean ("" if the game gives no hints)
+    hint_keys: tuple[str, str] = ("", "")
 
 
 def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
@@ -51,6 +57,24 @@ def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
                     else (n, p, game.solution_text(p), _solution_figures(game, p, mono), None)
                     for n, p in numbered
                 ],
+                [(n, game.hints(p)) for n, p in numbered] if isinstance(game, HintedGame) else [],
+                [(n, game.techniques(p)) for n, p in numbered]
+                if isinstance(game, HintedGame)
+                else [],
+                game.hint_keys() if isinstance(game, HintedGame) else ("", ""),
             )
         )
     return prepared
+
+
+def _difficulty(puzzle: Puzzle) -> tuple[int, int, int]:
+    """Level, then the finer grade the game measured within it (its ``rung``: the
+    weakest simulated player who solves it, or how many of a panel miss), then
+    the answer's ``insight`` where the game has one; stable beyond that."""
+    rung = getattr(puzzle, "rung", 0)
+    insight = getattr(puzzle, "insight", 0)
+    return (
+        LEVELS.index(puzzle.level),
+        rung if isinstance(rung, int) else 0,
+        insight if isinstance(insight, int) else 0,
+    )

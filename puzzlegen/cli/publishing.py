@@ -35,6 +35,18 @@ def _to_games(
     return tuple(games)
 
 
+def default_year() -> int:
+    """The copyright year when none is given: SOURCE_DATE_EPOCH's (the reproducible-builds
+    convention), else 2026, so the same command always writes the same bytes."""
+    import datetime as dt
+    import os
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).year
+    return 2026
+
+
 @click.command(context_settings=CONTEXT, cls=GradingCommand)
 @click.option(
     "--count",
@@ -80,6 +92,13 @@ def _to_games(
 @click.option("--isbn", default="", help="ISBN-10 or ISBN-13, checked, for the copyright page.")
 @click.option("--edition", default="First edition", show_default=True)
 @click.option(
+    "--year",
+    type=click.IntRange(min=1, max=9999),
+    default=None,
+    help="The year of the copyright line [default: the year of SOURCE_DATE_EPOCH if set, "
+    "else 2026].",
+)
+@click.option(
     "-o",
     "--output",
     default=str(Path("output") / "book.pdf"),
@@ -110,6 +129,7 @@ def book(
     publisher: str,
     isbn: str,
     edition: str,
+    year: int | None,
     output: str,
     games: tuple[Game, ...],
 ) -> None:
@@ -159,6 +179,17 @@ def book(
             isbn = check_isbn(isbn)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--isbn'") from None
+    from puzzlegen.render.pdf import unprintable
+
+    for name, text in (
+        ("--title", title),
+        ("--author", author),
+        ("--publisher", publisher),
+        ("--edition", edition),
+    ):
+        why = unprintable(text)
+        if why:
+            raise click.BadParameter(f"{text!r} has {why}", param_hint=f"'{name}'")
     options = BookOptions(
         title=title,
         page_size=page_size,
@@ -169,6 +200,7 @@ def book(
         publisher=publisher,
         isbn=isbn,
         edition=edition,
+        year=year if year is not None else default_year(),
     )
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)

@@ -42,6 +42,38 @@ def register_fonts() -> None:
     )
 
 
+def unprintable(text: str) -> str | None:
+    """Why ``text`` cannot be set in the book's fonts, or None if it can.
+
+    Refused: control and format characters, characters neither DejaVu Sans
+    nor its bold has a glyph for (emoji, CJK …; they would print as empty
+    boxes), and right-to-left scripts (Hebrew, Arabic …), which reportlab
+    sets letter by letter left to right, unshaped and reversed.
+    """
+    import unicodedata
+
+    register_fonts()
+    faces = [pdfmetrics.getFont(name).face for name in (FONT, FONT_BOLD)]
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            return f"the control character U+{ord(char):04X}"
+        if unicodedata.bidirectional(char) in ("R", "AL", "RLE", "RLO", "RLI"):
+            name = unicodedata.name(char, f"U+{ord(char):04X}").title()
+            return f"{char!r} ({name}): right-to-left text cannot be set (it would print reversed)"
+        if char.isspace():
+            continue
+        if not all(ord(char) in face.charToGlyph for face in faces):
+            name = unicodedata.name(char, f"U+{ord(char):04X}").title()
+            return f"{char!r} ({name}), which the book's font (DejaVu Sans) cannot print"
+    return None
+
+
+def font_has(char: str) -> bool:
+    """Whether DejaVu Sans (regular and bold) has a glyph for ``char``."""
+    register_fonts()
+    return all(ord(char) in pdfmetrics.getFont(n).face.charToGlyph for n in (FONT, FONT_BOLD))
+
+
 def _ops(path: Any, ops: Ops, scale: float = 1.0, dx: float = 0.0, dy: float = 0.0) -> None:
     cur = (0.0, 0.0)
 

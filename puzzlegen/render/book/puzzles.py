@@ -136,15 +136,22 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
                 width = entry.diagram.width * scale
                 draw_diagram(canvas, entry.diagram, cx - width / 2, top, width, color=colour)
                 page = doc.where("solution", entry.number)
-                canvas.setFont(FONT, 8.5)
                 canvas.setFillColor(ink("#333333", colour))
-                canvas.drawCentredString(
-                    cx,
-                    top - row_h - 10,
-                    f"Solution on page {page}" if page else "Solution at the back",
-                )
+                # The reference, then the puzzle's id small (7 pt), centred together.
+                ref = f"Solution on page {page}" if page else "Solution at the back"
+                ident = f"   {entry.puzzle.id}"
+                ref_w = canvas.stringWidth(ref, FONT, 8.5)
+                left = cx - (ref_w + canvas.stringWidth(ident, FONT, _ID_SIZE)) / 2
+                canvas.setFont(FONT, 8.5)
+                canvas.drawString(left, top - row_h - 10, ref)
+                canvas.setFont(FONT, _ID_SIZE)
+                canvas.drawString(left + ref_w, top - row_h - 10, ident)
             y -= L.label_h + row_h + _REF_H
         canvas.restoreState()
+
+
+#: The type size of a puzzle's id under its board: small, yet at the printable minimum.
+_ID_SIZE = 7.0
 
 
 def _goal(game: Game, puzzle: Puzzle) -> str:

@@ -1,0 +1,59 @@
+"""What a book prints from its options: the copyright year, and only text its fonts can set.
+
+Refusals come before any puzzle is made, so these tests are fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from puzzlegen.cli import main
+from puzzlegen.render.pdf import font_has, unprintable
+
+
+@pytest.mark.parametrize(
+    ("title", "why"),
+    [
+        ("Cats \U0001f984", "cannot print"),  # an emoji DejaVu Sans lacks: an empty box
+        ("猫の本", "cannot print"),  # CJK
+        ("Tab\there", "control character U+0009"),
+        ("Zero\u200bwidth", "control character U+200B"),
+        ("שלום", "right-to-left"),  # Hebrew: reportlab would set it reversed
+        ("كتاب", "right-to-left"),  # Arabic: reversed and unshaped
+    ],
+)
+def test_text_the_fonts_cannot_print_is_refused_before_any_work(
+    title: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "b.pdf"
+    assert main(["book", "--count", "2", "--title", title, "-o", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "'--title'" in err and why in err and err.count("\n") <= 2
+    assert not path.exists()
+
+
+def test_what_the_fonts_have_is_accepted() -> None:
+    for text in ("Café Cats – Ω", "Cats ♠♥♦♣", "Ünïcödé — “quoted”"):
+        assert unprintable(text) is None, text
+    assert font_has("é") and not font_has("\U0001f984")
+    assert unprintable("Author\x00") is not None
+
+
+def test_the_year_and_the_ids_are_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "b.pdf"
+    assert main(["book", "--count", "2", "--seed", "yr", "--year", "2031", "-o", str(path)]) == 0
+    with pdfplumber.open(path) as pdf:
+        assert "© 2031 puzzlegen" in (pdf.pages[1].extract_text() or "")
+        words = " ".join((p.extract_text() or "") for p in pdf.pages[:12])
+        ids = [c for c in pdf.pages[7].chars if c["text"] == "C" and abs(c["size"] - 7.0) < 0.01]
+        for page in pdf.pages:
+            page.close()
+    assert "CC-" in words and ids
+    # Without --year: SOURCE_DATE_EPOCH's year, the reproducible-builds convention.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1893456000")  # 2030-01-01
+    assert main(["book", "--count", "2", "--seed", "yr", "-o", str(path)]) == 0
+    with pdfplumber.open(path) as pdf:
+        assert "© 2030 puzzlegen" in (pdf.pages[1].extract_text() or "")

@@ -299,32 +299,50 @@ def daily(
     type=click.Choice(["rgb", "gray", "cmyk"]),
     help="gray and cmyk: fail on any RGB and on black text in more than black ink.",
 )
-def preflight(pdf: Path, trim: str | None, bleed: bool | None, color: str | None) -> int:
-    """Check PDF against the paperback rules of KDP and IngramSpark; exit 1 if it fails.
+@click.option(
+    "--printer",
+    type=click.Choice(["kdp", "ingramspark"]),
+    default="kdp",
+    show_default=True,
+    help="Whose rules: KDP's (safe area 0.25 in, 0.375 in with bleed; gutter by page count) "
+    "or IngramSpark's (0.5 in from the trim on every side). Each rule's source is listed.",
+)
+def preflight(
+    pdf: Path, trim: str | None, bleed: bool | None, color: str | None, printer: str
+) -> int:
+    """Check PDF against a printer's paperback rules (KDP or IngramSpark); exit 1 if it fails.
 
     Prints a table: trim and bleed boxes, fonts embedded, smallest text
-    (7 pt), thinnest stroke (0.75 pt), ink outside the safe area (0.375 in
-    from the trim with bleed, 0.25 in without), the gutter on each side (by
-    page count), the page count (24-828) and the colour spaces used.
+    (7 pt), thinnest stroke (0.75 pt), ink outside the safe area, the gutter
+    on each side, the page count (24-828) and the colour spaces used, each
+    rule with its source.  A file with no pages, or whose streams would
+    inflate past 512 MB, is refused unread.
 
     \b
     Examples:
       puzzlegen preflight output/book.pdf
       puzzlegen preflight book.pdf --trim 6x9 --bleed --color cmyk
+      puzzlegen preflight book.pdf --printer ingramspark
     """
     from pypdf.errors import PyPdfError
     from rich.console import Console
 
     from puzzlegen.errors import InvalidInputError
     from puzzlegen.render.book import PAGE_SIZES
+    from puzzlegen.render.preflight import PreflightError, render_table
     from puzzlegen.render.preflight import preflight as check
-    from puzzlegen.render.preflight import render_table
 
+    if not pdf.is_file():  # a FIFO or a device would be read forever
+        raise InvalidInputError(f"{str(pdf)!r} is not a regular file")
     try:
-        report = check(pdf, trim=PAGE_SIZES[trim] if trim else None, bleed=bleed, color=color)
-    except (PyPdfError, ValueError, KeyError) as exc:
+        report = check(
+            pdf, trim=PAGE_SIZES[trim] if trim else None, bleed=bleed, color=color, printer=printer
+        )
+    except PreflightError as exc:
+        raise InvalidInputError(f"{str(pdf)!r} is refused: {exc}") from None
+    except (PyPdfError, ValueError, KeyError, IndexError) as exc:
         raise InvalidInputError(f"cannot read {str(pdf)!r} as a PDF: {exc}") from None
-    Console(width=110).print(render_table(report, pdf.name))
+    Console(width=110).print(render_table(report, pdf.name, printer))
     click.echo("passes" if report.ok else f"FAILS: {len(report.failures)} rule(s)")
     return 0 if report.ok else 1
 

@@ -13,6 +13,13 @@ The rules are those KDP and IngramSpark publish for a paperback interior:
 * the colour spaces used; with ``color="gray"`` or ``"cmyk"``, no RGB at all
   and black text in black ink only (no "rich black" of four inks).
 
+Two printer profiles (:data:`PRINTERS`): ``kdp`` (the default) and
+``ingramspark``, which asks 0.5 in of safety margin on every side, the spine
+included.  Each check names the source of its rule.  Before anything is
+parsed, a file is refused that has no pages, or whose compressed streams
+inflate past :data:`MAX_INFLATE` (a compression bomb); pdfplumber's pages
+are closed as they are read, so memory stays flat however long the book.
+
 Page 1 is a recto (right-hand page): its spine edge is on the left.
 Coordinates are PDF points, origin at the bottom left of the media box.
 pdfplumber reads what a page paints (every character's size, every stroke's
@@ -28,6 +35,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +55,116 @@ SAFE_NO_BLEED = 0.25 * INCH
 #: (last page count, minimum gutter in inches), from the paperback margin tables.
 GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (MAX_PAGES, 0.875))
 COLORS = ("rgb", "gray", "cmyk")
+#: The most a PDF's streams may inflate to, in all, before it is refused unread.
+MAX_INFLATE = 512 * 1024 * 1024
+
+KDP_MARGINS = (
+    "KDP Help, 'Set trim size, bleed, and margins' (kdp.amazon.com/help/topic/GVBQ3CMEQW3W6VWG)"
+)
+KDP_PAGES = "KDP Help, 'Paperback and hardcover page limits' (kdp.amazon.com/help)"
+INGRAM_MARGINS = (
+    "IngramSpark, 'File requirements for print books': margins of at least 0.5 in from "
+    "the trim on all sides (ingramspark.com/blog/file-requirements-for-print-books)"
+)
+INGRAM_FILES = (
+    "IngramSpark File Creation Guide (help.ingramspark.com): fonts embedded, bleed 0.125 in"
+)
+HOUSE = "puzzlegen's house rule: the common print-on-demand legibility minimum"
+
+
+@dataclass(frozen=True)
+class Printer:
+    """A printer's rules for a paperback interior, each with where it comes from."""
+
+    name: str
+    #: Ink from the trim at the outside, top and bottom: (with bleed, without)
+    safe: tuple[float, float]
+    #: The least inside margin; None: the page-count gutter table
+    spine: float | None
+    sources: dict[str, str]
+
+    def safe_area(self, bleed: bool) -> float:
+        return self.safe[0] if bleed else self.safe[1]
+
+    def gutter(self, pages: int) -> float:
+        return gutter_for(pages) if self.spine is None else max(self.spine, 0.0)
+
+
+PRINTERS = {
+    "kdp": Printer(
+        "KDP",
+        (SAFE_WITH_BLEED, SAFE_NO_BLEED),
+        None,
+        {
+            "pages": KDP_PAGES,
+            "boxes": KDP_MARGINS,
+            "fonts": "KDP Help, 'Paperback manuscript guidelines': embed all fonts",
+            "text": HOUSE,
+            "stroke": HOUSE,
+            "safe": KDP_MARGINS,
+            "gutter": KDP_MARGINS + ", gutter by page count",
+            "colour": "KDP Help, 'Paperback manuscript guidelines': black ink interiors",
+        },
+    ),
+    "ingramspark": Printer(
+        "IngramSpark",
+        (0.5 * INCH, 0.5 * INCH),
+        0.5 * INCH,
+        {
+            "pages": KDP_PAGES + " (the stricter of the two)",
+            "boxes": INGRAM_FILES,
+            "fonts": INGRAM_FILES,
+            "text": HOUSE,
+            "stroke": HOUSE,
+            "safe": INGRAM_MARGINS,
+            "gutter": INGRAM_MARGINS,
+            "colour": INGRAM_FILES + ": CMYK or grayscale, no RGB",
+        },
+    ),
+}
+
+
+class PreflightError(ValueError):
+    """A file preflight refuses to read (no pages, a compression bomb)."""
+
+
+def check_inflation(data: bytes, limit: int = MAX_INFLATE) -> int:
+    """The bytes ``data``'s Flate streams inflate to; raises :class:`PreflightError` past ``limit``.
+
+    Streams are inflated a chunk at a time and thrown away, so the check
+    itself needs little memory whatever the stream holds.
+    """
+    import zlib
+
+    total = 0
+    for match in re.finditer(rb"stream\r?\n", data):
+        start = match.end()
+        inflater = zlib.decompressobj()
+        chunk = data[start : start + (1 << 16)]
+        offset = start
+        while chunk:
+            try:
+                out = inflater.decompress(chunk, 1 << 20)
+            except zlib.error:
+                break  # not Flate, or not compressed: the parser will judge it
+            total += len(out)
+            while inflater.unconsumed_tail and not inflater.eof and total <= limit:
+                out = inflater.decompress(inflater.unconsumed_tail, 1 << 20)
+                if not out:
+                    break
+                total += len(out)
+            if total > limit:
+                raise PreflightError(
+                    f"its streams inflate past {limit // (1024 * 1024)} MB "
+                    "(a compression bomb?): refused unread"
+                )
+            if inflater.eof:
+                break
+            offset += len(chunk)
+            chunk = data[offset : offset + (1 << 16)]
+    return total
+
+
 #: Rounding slack: reportlab writes coordinates to a few decimals.
 _EPS = 0.01
 
@@ -67,6 +185,7 @@ class Check:
     found: str
     ok: bool
     where: str = ""  # the first offending page(s), if any
+    source: str = ""  # where the rule comes from
 
 
 @dataclass(frozen=True)
@@ -165,8 +284,7 @@ def _fonts(resources: Any, seen: set[int]) -> Iterator[tuple[str, bool]]:
 _NUMBER = rb"[-+]?(?:\d+\.?\d*|\.\d+)"
 _COLOUR_OPS = re.compile(
     rb"(?:^|\s)(?:(?:%(n)s\s+){3}(?P<rgb>rg|RG)|(?:%(n)s\s+){4}(?P<cmyk>k|K)"
-    rb"|%(n)s\s+(?P<gray>g|G)|/(?P<named>[^\s/\[\]()<>]+)\s+(?:cs|CS))(?=\s|$)"
-    % {b"n": _NUMBER}
+    rb"|%(n)s\s+(?P<gray>g|G)|/(?P<named>[^\s/\[\]()<>]+)\s+(?:cs|CS))(?=\s|$)" % {b"n": _NUMBER}
 )
 
 
@@ -252,18 +370,50 @@ def preflight(
     trim: tuple[float, float] | None = None,
     bleed: bool | None = None,
     color: str | None = None,
+    printer: str = "kdp",
 ) -> Report:
-    """Check ``pdf`` against the paperback rules.
+    """Check ``pdf`` against the paperback rules of ``printer`` (:data:`PRINTERS`).
 
     ``trim`` is the expected trim size in points (default: the first page's
     trim box); ``bleed`` whether the pages must carry bleed (default: whether
     the first page's media box is larger than its trim box); ``color`` the
     promised colour ("gray" and "cmyk" forbid RGB and rich black text).
+    Raises :class:`PreflightError` for a file it will not read.
     """
+    profile = PRINTERS[printer]
     data = pdf.read_bytes() if isinstance(pdf, Path) else pdf
+    check_inflation(data)
+    with _quiet_pypdf():
+        return _preflight(data, trim, bleed, color, profile)
+
+
+@contextmanager
+def _quiet_pypdf() -> Iterator[None]:
+    """pypdf logs what it repairs; preflight's own report says what matters."""
+    import logging
+
+    logger = logging.getLogger("pypdf")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def _preflight(
+    data: bytes,
+    trim: tuple[float, float] | None,
+    bleed: bool | None,
+    color: str | None,
+    profile: Printer,
+) -> Report:
     reader = PdfReader(io.BytesIO(data))
     count = len(reader.pages)
+    if count == 0:
+        raise PreflightError("it has no pages")
     checks: list[Check] = []
+    src = profile.sources
     first = reader.pages[0]
     first_trim = _Box.of(first.trimbox)
     if trim is None:
@@ -271,14 +421,15 @@ def preflight(
     if bleed is None:
         bleed = not _Box.of(first.mediabox).close_to(first_trim)
     tw, th = trim
-    safe = SAFE_WITH_BLEED if bleed else SAFE_NO_BLEED
-    gutter = gutter_for(count)
+    safe = profile.safe_area(bleed)
+    gutter = profile.gutter(count)
 
     checks.append(
         Check(
             f"page count {MIN_PAGES}–{MAX_PAGES}",
             str(count),
             MIN_PAGES <= count <= MAX_PAGES,
+            source=src["pages"],
         )
     )
 
@@ -310,6 +461,7 @@ def preflight(
             first_trim.size_in() if not bad_trim else trims[bad_trim[0] - 1].size_in(),
             not bad_trim,
             _pages_text(bad_trim),
+            src["boxes"],
         )
     )
     checks.append(
@@ -318,6 +470,7 @@ def preflight(
             "as required" if not bad_bleed else "wrong media or bleed box",
             not bad_bleed,
             _pages_text(bad_bleed),
+            src["boxes"],
         )
     )
 
@@ -332,6 +485,7 @@ def preflight(
             "fonts embedded",
             f"{len(fonts)} font(s)" + (f", not embedded: {', '.join(missing)}" if missing else ""),
             not missing,
+            source=src["fonts"],
         )
     )
 
@@ -377,6 +531,8 @@ def preflight(
                     for o in objs
                 ):
                     colour_pages.append(number)
+            # Read and done with: pdfplumber keeps every page's objects until closed.
+            sheet.close()
 
     checks.append(
         Check(
@@ -384,6 +540,7 @@ def preflight(
             "no text" if text.value is None else f"{text.value:.2f} pt",
             not text.bad_pages,
             _pages_text(text.bad_pages),
+            src["text"],
         )
     )
     checks.append(
@@ -392,6 +549,7 @@ def preflight(
             "no strokes" if stroke.value is None else f"{stroke.value:.2f} pt",
             not stroke.bad_pages,
             _pages_text(stroke.bad_pages),
+            src["stroke"],
         )
     )
     checks.append(
@@ -400,6 +558,7 @@ def preflight(
             "no ink" if outside.value is None else f"{outside.value / INCH:.3f} in",
             not outside.bad_pages,
             _pages_text(outside.bad_pages),
+            src["safe"],
         )
     )
     for recto in (True, False):
@@ -410,6 +569,7 @@ def preflight(
                 "no ink" if side.value is None else f"{side.value / INCH:.3f} in",
                 not side.bad_pages,
                 _pages_text(side.bad_pages),
+                src["gutter"],
             )
         )
 
@@ -418,11 +578,17 @@ def preflight(
         _colour_spaces(page, page.get("/Resources"), spaces)
     used = ", ".join(sorted(spaces)) or "none"
     if color not in ("gray", "cmyk"):
-        checks.append(Check("colour spaces", used, True))
+        checks.append(Check("colour spaces", used, True, source=src["colour"]))
     else:
         has_rgb = "DeviceRGB" in spaces or bool(rgb_pages)
         checks.append(
-            Check(f"colour spaces ({color}: no RGB)", used, not has_rgb, _pages_text(rgb_pages))
+            Check(
+                f"colour spaces ({color}: no RGB)",
+                used,
+                not has_rgb,
+                _pages_text(rgb_pages),
+                src["colour"],
+            )
         )
         checks.append(
             Check(
@@ -430,6 +596,7 @@ def preflight(
                 "rich black found" if rich_pages else "K only",
                 not rich_pages,
                 _pages_text(rich_pages),
+                src["colour"],
             )
         )
     if color == "gray":
@@ -439,22 +606,30 @@ def preflight(
                 "colour ink found" if colour_pages else "K only",
                 not colour_pages,
                 _pages_text(colour_pages),
+                src["colour"],
             )
         )
     return Report(count, tuple(checks))
 
 
-def render_table(report: Report, name: str) -> Any:
-    """The report as a rich table (imported lazily by the CLI)."""
+def render_table(report: Report, name: str, printer: str = "kdp") -> Any:
+    """The report as a rich table (imported lazily by the CLI), the sources listed under it."""
     from rich.table import Table
 
-    table = Table(title=f"Preflight of {name}: {report.pages} pages")
+    sources = list(dict.fromkeys(c.source for c in report.checks if c.source))
+    title = f"Preflight of {name} for {PRINTERS[printer].name}: {report.pages} pages"
+    table = Table(title=title, caption="\n".join(f"[{i}] {s}" for i, s in enumerate(sources, 1)))
     table.add_column("rule")
     table.add_column("found")
     table.add_column("")
     table.add_column("where")
+    table.add_column("source")
     for check in report.checks:
         table.add_row(
-            check.rule, check.found, "ok" if check.ok else "[bold red]FAIL[/]", check.where
+            check.rule,
+            check.found,
+            "ok" if check.ok else "[bold red]FAIL[/]",
+            check.where,
+            f"[{sources.index(check.source) + 1}]" if check.source else "",
         )
     return table

@@ -1,0 +1,123 @@
+"""Preflight on odd files and for each printer: refusals before parsing, sources, profiles."""
+
+from __future__ import annotations
+
+import io
+import os
+import threading
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_preflight import make_pdf
+
+from puzzlegen.cli import main
+from puzzlegen.render.pdf import FONT
+from puzzlegen.render.preflight import (
+    INCH,
+    PRINTERS,
+    PreflightError,
+    check_inflation,
+    preflight,
+)
+
+
+def zero_pages() -> bytes:
+    from pypdf import PdfWriter
+
+    buffer = io.BytesIO()
+    PdfWriter().write(buffer)
+    return buffer.getvalue()
+
+
+def bomb(inflated: int) -> bytes:
+    """A small PDF whose one stream inflates to ``inflated`` bytes of zeros."""
+    packed = zlib.compressobj(9)
+    body = b"".join(packed.compress(b"\0" * (1 << 20)) for _ in range(inflated >> 20))
+    body += packed.flush()
+    return (
+        b"%PDF-1.4\n1 0 obj << /Length " + str(len(body)).encode() + b" /Filter /FlateDecode >>\n"
+        b"stream\n" + body + b"\nendstream\nendobj\ntrailer << >>\n%%EOF\n"
+    )
+
+
+def test_a_pdf_with_no_pages_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(PreflightError, match="no pages"):
+        preflight(zero_pages())
+    path = tmp_path / "empty.pdf"
+    path.write_bytes(zero_pages())
+    assert main(["preflight", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert "has no pages" in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_compression_bomb_is_refused_before_it_inflates(tmp_path: Path) -> None:
+    small = bomb(64 << 20)
+    assert len(small) < 200_000
+    assert check_inflation(small, limit=128 << 20) == 64 << 20
+    with pytest.raises(PreflightError, match="compression bomb"):
+        check_inflation(small, limit=16 << 20)
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(PreflightError):
+        check_inflation(bomb(160 << 20), limit=128 << 20)  # a chunk at a time
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert grown_mb < 64  # the bomb itself is ~160 KB; its zeros are never held
+
+
+def test_a_fifo_is_refused_not_read_forever(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "book.pdf"
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def run() -> None:
+        main(["preflight", str(fifo)])
+        done.set()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert done.wait(10), "preflight hung on a FIFO"
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_pypdf_log_lines_never_come_before_ours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A good PDF whose cross-reference offsets are wrong: pypdf repairs it, and logs that.
+    data = make_pdf().replace(b"startxref\n", b"startxref\n1")
+    path = tmp_path / "damaged.pdf"
+    path.write_bytes(data)
+    main(["preflight", str(path)])
+    captured = capsys.readouterr()
+    assert "pypdf" not in captured.err and "incorrect startxref" not in captured.err.lower()
+
+
+def test_each_printer_has_its_own_safe_area_and_every_rule_a_source() -> None:
+    def folio_at(canvas: Any, number: int, x0: float) -> None:
+        canvas.setFont(FONT, 9)
+        canvas.drawString(x0 + 3 * INCH, 0.4 * INCH, str(number))
+
+    data = make_pdf(draw=folio_at)
+    kdp = preflight(data, printer="kdp")
+    assert kdp.ok, kdp.failures
+    ingram = preflight(data, printer="ingramspark")
+    assert not ingram.ok
+    assert [c.rule for c in ingram.failures] == ["ink ≥ 0.5 in from trim (outside, top, bottom)"]
+    assert "ingramspark.com" in ingram.failures[0].source
+    for report in (kdp, ingram):
+        assert all(check.source for check in report.checks)
+    assert set(PRINTERS) == {"kdp", "ingramspark"}
+
+
+def test_the_table_cites_its_sources(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "good.pdf"
+    path.write_bytes(make_pdf())
+    assert main(["preflight", str(path), "--printer", "ingramspark"]) == 0
+    out = capsys.readouterr().out
+    assert "for IngramSpark" in out and "[1] " in out and "ingramspark.com" in out

@@ -79,11 +79,12 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
     compact = setting.options.page_size in _COMPACT
     for number, puzzle, text, figures, told in solutions:
         page = setting.known.get(("puzzle", number))
-        head = Paragraph(
-            f"Puzzle {number} · {DIFFICULTY[puzzle.level]} {puzzle.level}"
-            + f"<font name='{FONT}' size='8.5'> · puzzle on page {page or '?'}</font>",
-            styles["solution_head"],
-        )
+        # The reference at 8.8 pt, the size of the answers' words, so a reader of the
+        # PDF can tell it from labels; beside a board it takes a line of its own.
+        ref = f"<font name='{FONT}' size='8.8'> · puzzle on page {page or '?'}</font>"
+        label = f"Puzzle {number} · {DIFFICULTY[puzzle.level]} {puzzle.level}"
+        by_board = compact and told is None and bool(figures and figures[0])
+        head = Paragraph(label + ("<br/>" if by_board else "") + ref, styles["solution_head"])
         if told is not None:
             # Space above the heading, not below the answer: it vanishes at a page's top.
             head = Paragraph(head.text, styles["told_head"])

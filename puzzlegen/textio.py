@@ -255,11 +255,19 @@ _STOP_SIGNALS = tuple(
 
 @contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP raise :class:`Stopped` (main thread only)."""
+    """Within the block, SIGTERM and SIGHUP raise :class:`Stopped` (main thread only).
+
+    Ctrl-C (SIGINT) raises :exc:`KeyboardInterrupt` even when the process was
+    started with SIGINT ignored, as a shell does for a command run in the
+    background with ``&``: a user who sends SIGINT on purpose
+    (``kill -INT``) means stop.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     previous = {signum: signal.signal(signum, _stop) for signum in _STOP_SIGNALS}
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     finally:

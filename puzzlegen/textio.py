@@ -107,6 +107,10 @@ def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = ""
             f"a line starting with '{{' must be a JSON object like {like}: "
             f"{exc.msg} at column {exc.colno} of {quoted}"
         ) from None
+    except RecursionError:
+        raise InvalidInputError(
+            f"a JSON line is nested too deeply to be a position: {quoted}"
+        ) from None
     for key in keys:
         value = data.get(key) if isinstance(data, dict) else None
         if isinstance(value, str):

@@ -10,7 +10,6 @@ import contextlib
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -21,7 +20,6 @@ import pytest
 from puzzlegen.catalog import Catalog
 from puzzlegen.cli import main
 from puzzlegen.errors import CatalogError
-from puzzlegen.generator import generate
 from puzzlegen.registry import get_game
 
 ENTRY = "import sys; from puzzlegen.cli import main; sys.exit(main())"
@@ -59,9 +57,7 @@ def _background_of_a_script() -> None:
 
 
 @pytest.mark.parametrize("whole_group", [True, False], ids=["group", "parent"])
-def test_sigint_stops_generate_started_in_the_background(
-    tmp_path: Path, whole_group: bool
-) -> None:
+def test_sigint_stops_generate_started_in_the_background(tmp_path: Path, whole_group: bool) -> None:
     db = tmp_path / "c.sqlite"
     argv = [sys.executable, "-c", ENTRY, "generate", "--count", "100000", "--jobs", "2"]
     process = subprocess.Popen(
@@ -89,3 +85,38 @@ def test_sigint_stops_generate_started_in_the_background(
     with Catalog(db, readonly=True) as catalog:
         kept = [p["id"] for p in catalog.puzzles()]
     assert len(kept) >= 5 and len(set(kept)) == len(kept)
+
+
+# -- 2. deeply nested JSON ------------------------------------------------------
+
+WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
+NESTED = '{"position": ' + "[" * 25_000 + "]" * 25_000 + "}"
+
+
+@pytest.mark.parametrize("entry", [LAUNCH, ENTRY], ids=["fast-lane", "full"])
+@pytest.mark.parametrize("game", ["cats-cradle", "pendulum"])
+def test_a_deeply_nested_json_line_is_one_error_and_the_batch_goes_on(
+    game: str, entry: str
+) -> None:
+    result = run(
+        "solve", "--game", game, "--json", "-", stdin=f"{NESTED}\n{WORKED}\n".encode(), entry=entry
+    )
+    assert b"Traceback" not in result.stderr, result.stderr[-300:]
+    lines = result.stdout.decode().splitlines()
+    assert len(lines) == 2
+    assert "nested too deeply" in json.loads(lines[0])["error"]
+    assert json.loads(lines[1])["position" if game == "cats-cradle" else "error"]
+
+
+def test_a_site_with_a_deeply_nested_puzzle_json_skips_it_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site"
+    assert main(["daily", "--date", "2026-11-23", "-o", str(site)]) == 0
+    (site / "2026-11-24").mkdir()
+    (site / "2026-11-24" / "puzzle.json").write_text(NESTED)
+    capsys.readouterr()
+    assert main(["daily", "--date", "2026-11-25", "-o", str(site)]) == 0
+    err = capsys.readouterr().err
+    assert "2026-11-24" in err and "nested too deeply" in err
+    assert "2026-11-25" in (site / "days.js").read_text()

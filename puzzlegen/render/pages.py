@@ -211,8 +211,10 @@ def read_days(game: Game, out_dir: Path) -> tuple[list[dict[str, Any]], list[str
             continue  # our temporary folders, or not a day at all
         try:
             day = _read_day(game, folder, json_path)
-        except (ValueError, OSError) as exc:
-            warnings.append(f"skipping {str(json_path)!r}: {exc}")
+        except (ValueError, OSError, RecursionError) as exc:
+            # RecursionError: JSON nested deeper than the parser goes.
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
+            warnings.append(f"skipping {str(json_path)!r}: {reason}")
             continue
         days.append(day)
     return days, warnings

@@ -18,6 +18,8 @@ it.  Every SQLite failure (corrupt file, read-only file, full disk) becomes a
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -64,7 +66,61 @@ CREATE TABLE IF NOT EXISTS progress (
     stream TEXT PRIMARY KEY,
     next_index INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS leases (
+    key TEXT NOT NULL,
+    venue TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    PRIMARY KEY (key, venue)
+);
 """
+
+#: A publication still held by a lease whose owner process is gone is not a
+#: publication: the book it was claimed for was never written.
+_LEASED_BY_THE_DEAD = (
+    "SELECT key, venue FROM leases WHERE owner IN (SELECT value FROM json_each(?))"
+)
+
+#: The keys published somewhere (a dead process's claims, noted by a read-only
+#: catalog in ``temp.dead_leases``, are not).
+_PUBLISHED = (
+    "SELECT key FROM publications WHERE (key, venue) NOT IN "
+    "(SELECT key, venue FROM temp.dead_leases)"
+)
+
+
+def _start_time(pid: int) -> str:
+    """When process ``pid`` started (clock ticks since boot, Linux), or "" if unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            stat = handle.read().decode("ascii", "replace")
+    except OSError:
+        return ""
+    fields = stat.rsplit(")", 1)[-1].split()
+    return fields[19] if len(fields) > 19 else ""
+
+
+def lease_owner() -> str:
+    """This process, as a lease names it: host, pid and start time (a reused pid differs)."""
+    pid = os.getpid()
+    return f"{socket.gethostname()}|{pid}|{_start_time(pid)}"
+
+
+def owner_alive(owner: str) -> bool:
+    """Whether the process a lease names may still run (on another host: assumed so)."""
+    host, _, rest = owner.partition("|")
+    pid_text, _, started = rest.partition("|")
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return True
+    pid = int(pid_text)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # alive, someone else's
+    except OverflowError:
+        return False
+    return not started or _start_time(pid) in ("", started)
 
 
 class Catalog:
@@ -93,7 +149,9 @@ class Catalog:
         try:
             with self._errors():
                 self._check_schema()
-                if not readonly:
+                if readonly:
+                    self._release_dead_leases()
+                else:
                     self._db.execute("PRAGMA journal_mode=WAL")
                     with self.transaction():
                         # One statement at a time: executescript would commit first.
@@ -101,6 +159,7 @@ class Catalog:
                             if statement.strip():
                                 self._db.execute(statement)
                         self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        self._release_dead_leases()
         except BaseException:
             self._db.close()
             raise
@@ -123,6 +182,36 @@ class Catalog:
             )
         if not tables and self.readonly:
             raise CatalogError(f"{name} is an empty SQLite file, not a puzzlegen catalog")
+
+    def _tables(self) -> set[str]:
+        return {r[0] for r in self._db.execute("SELECT name FROM sqlite_master")}
+
+    def _dead_owners(self) -> list[str]:
+        """The owners of leases whose process is gone (a book killed while being made)."""
+        if "leases" not in self._tables():
+            return []
+        owners = [r[0] for r in self._db.execute("SELECT DISTINCT owner FROM leases")]
+        return [owner for owner in owners if not owner_alive(owner)]
+
+    def _release_dead_leases(self) -> None:
+        """Forget the claims of processes that died before their book was written.
+
+        A read-only catalog cannot forget them, so it notes them in a
+        temporary table and reads them as unpublished (see :data:`_PUBLISHED`).
+        """
+        dead = json.dumps(self._dead_owners())
+        self._db.execute("CREATE TEMP TABLE IF NOT EXISTS dead_leases (key TEXT, venue TEXT)")
+        if dead == "[]":
+            return
+        if self.readonly:
+            self._db.execute(f"INSERT INTO temp.dead_leases {_LEASED_BY_THE_DEAD}", (dead,))
+            return
+        self._db.execute(
+            f"DELETE FROM publications WHERE (key, venue) IN ({_LEASED_BY_THE_DEAD})", (dead,)
+        )
+        self._db.execute(
+            "DELETE FROM leases WHERE owner IN (SELECT value FROM json_each(?))", (dead,)
+        )
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -217,7 +306,7 @@ class Catalog:
             query += " AND (' ' || tags || ' ') LIKE ?"
             args.append(f"% {tag} %")
         if unpublished:
-            query += " AND key NOT IN (SELECT key FROM publications)"
+            query += f" AND key NOT IN ({_PUBLISHED})"
         query += " ORDER BY rowid"
         if limit is not None:
             query += " LIMIT ?"
@@ -236,7 +325,7 @@ class Catalog:
             "published": Counter(),
         }
         for level, kind, tags, published in self._query(
-            "SELECT level, kind, tags, key IN (SELECT key FROM publications) FROM puzzles"
+            f"SELECT level, kind, tags, key IN ({_PUBLISHED}) FROM puzzles"
             " WHERE ? IS NULL OR game = ?",
             (game, game),
         ):
@@ -254,10 +343,16 @@ class Catalog:
             )
 
     def publications(self, key: str) -> list[str]:
-        rows = self._query("SELECT venue FROM publications WHERE key = ? ORDER BY venue", (key,))
+        rows = self._query(
+            "SELECT venue FROM publications WHERE key = ? AND (key, venue) NOT IN "
+            "(SELECT key, venue FROM temp.dead_leases) ORDER BY venue",
+            (key,),
+        )
         return [row[0] for row in rows]
 
-    def claim(self, venue: str, choose: Callable[[], Sequence[K]]) -> list[K]:
+    def claim(
+        self, venue: str, choose: Callable[[], Sequence[K]], *, lease: bool = False
+    ) -> list[K]:
         """Choose puzzles with ``choose()`` and record them as published in ``venue``, atomically.
 
         ``choose`` reads this catalog (e.g. its unpublished puzzles) and
@@ -266,20 +361,50 @@ class Catalog:
         never take the same puzzle; if ``choose`` raises, nothing is
         recorded.  Undo a claim whose publication then failed with
         :meth:`release`.
+
+        With ``lease``, the claim is held by this process until
+        :meth:`confirm`: if the process dies first (``kill -9``, a power cut),
+        the next run that opens the catalog forgets the claim.
         """
+        owner = lease_owner()
         with self.transaction():
             chosen = list(choose())
             for item in chosen:
                 self.record_publication(item.key, venue)
+                if lease:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO leases (key, venue, owner) VALUES (?, ?, ?)",
+                        (item.key, venue, owner),
+                    )
         return chosen
+
+    def confirm(self, keys: list[str], venue: str) -> None:
+        """Make a leased claim lasting: what it was for has been written."""
+        with self.transaction():
+            self._db.executemany(
+                "DELETE FROM leases WHERE key = ? AND venue = ?", [(key, venue) for key in keys]
+            )
+
+    def release_venue(self, venue: str) -> int:
+        """Forget every puzzle recorded as published in ``venue``; return how many."""
+        with self.transaction():
+            count = self._db.execute(
+                "DELETE FROM publications WHERE venue = ?", (venue,)
+            ).rowcount
+            self._db.execute("DELETE FROM leases WHERE venue = ?", (venue,))
+        return int(count)
+
+    def venues(self) -> list[str]:
+        """Every venue some puzzle is recorded as published in, sorted."""
+        return [r[0] for r in self._query("SELECT DISTINCT venue FROM publications ORDER BY 1")]
 
     def release(self, keys: list[str], venue: str) -> None:
         """Forget that ``keys`` were published in ``venue`` (a claim whose output failed)."""
         with self.transaction(), self._errors():
-            self._db.executemany(
-                "DELETE FROM publications WHERE key = ? AND venue = ?",
-                [(key, venue) for key in keys],
-            )
+            pairs = [(key, venue) for key in keys]
+            self._db.executemany("DELETE FROM publications WHERE key = ? AND venue = ?", pairs)
+            if "leases" in self._tables():
+                self._db.executemany("DELETE FROM leases WHERE key = ? AND venue = ?", pairs)
 
     # -- generation progress -----------------------------------------------
     def next_index(self, stream: str) -> int:

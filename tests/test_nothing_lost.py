@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ import pytest
 from puzzlegen.catalog import Catalog
 from puzzlegen.cli import main
 from puzzlegen.errors import CatalogError
+from puzzlegen.generator import generate
 from puzzlegen.registry import get_game
 
 ENTRY = "import sys; from puzzlegen.cli import main; sys.exit(main())"
@@ -120,3 +122,79 @@ def test_a_site_with_a_deeply_nested_puzzle_json_skips_it_with_a_warning(
     err = capsys.readouterr().err
     assert "2026-11-24" in err and "nested too deeply" in err
     assert "2026-11-25" in (site / "days.js").read_text()
+
+
+# -- 3. kill -9 during book --db --------------------------------------------------
+
+
+def _small_catalog(db: Path, count: int = 6, seed: str = "lost") -> tuple[str, int]:
+    """A catalog of ``count`` puzzles; its most common level and how many have it."""
+    with Catalog(db) as catalog:
+        generate(catalog, count, seed=seed, game=CATS)
+        levels = [p["level"] for p in catalog.puzzles()]
+    level = max(sorted(set(levels)), key=levels.count)
+    return level, levels.count(level)
+
+
+def _leases(db: Path) -> int:
+    with contextlib.closing(sqlite3.connect(db, timeout=30)) as conn:
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM leases").fetchone()[0])
+        except sqlite3.OperationalError:
+            return 0
+
+
+def test_a_book_killed_outright_gives_its_puzzles_back(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db)
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", ENTRY, *argv, "-o", str(tmp_path / "b.pdf")],
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(600):
+            if _leases(db) or process.poll() is not None:
+                break
+            time.sleep(0.02)
+        assert process.poll() is None, "the book was made before it could be killed"
+        process.kill()
+        process.wait(30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+    assert not (tmp_path / "b.pdf").exists()
+    # A reader sees them unpublished; the next writer forgets the dead claim.
+    with Catalog(db, readonly=True) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 6
+        assert catalog.counts()["published"]["published"] == 0
+    assert main([*argv, "-o", str(tmp_path / "again.pdf")]) == 0
+    with Catalog(db, readonly=True) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 6 - have
+    assert _leases(db) == 0
+
+
+def test_a_finished_book_keeps_its_puzzles_after_its_process_ends(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db)
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db), "--title", "Kept"]
+    assert run(*argv, "-o", str(tmp_path / "b.pdf"), entry=ENTRY).returncode == 0
+    with Catalog(db) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 6 - have
+
+
+def test_catalog_release_gives_back_a_book_s_puzzles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db)
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db), "--title", "Gone"]
+    assert main([*argv, "-o", str(tmp_path / "b.pdf")]) == 0
+    capsys.readouterr()
+    assert main(["catalog", "--db", str(db), "--release", "book:Nope"]) == 1
+    err = capsys.readouterr().err
+    assert "'book:Nope'" in err and "'book:Gone'" in err and len(err.splitlines()) == 1
+    assert main(["catalog", "--db", str(db), "--release", "book:Gone"]) == 0
+    assert f"Released {have} puzzle" in capsys.readouterr().out
+    with Catalog(db, readonly=True) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 6

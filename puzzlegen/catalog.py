@@ -27,9 +27,36 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from puzzlegen.errors import CatalogError
+from puzzlegen.errors import CatalogError, warn
 
 DEFAULT_DB = Path("output") / "catalog.sqlite"
+
+#: What every stored puzzle's JSON holds, and the type of each.
+_ROW_FIELDS: dict[str, type] = {
+    "key": str,
+    "id": str,
+    "game": str,
+    "kind": str,
+    "level": str,
+    "par": int,
+    "position": str,
+}
+
+
+def row_problem(data: object) -> str | None:
+    """What is wrong with a stored puzzle's JSON, or None if it can be used."""
+    if not isinstance(data, dict):
+        return f"a JSON {type(data).__name__}, not an object"
+    for name, kind in _ROW_FIELDS.items():
+        if name not in data:
+            return f"no {name!r}"
+        if not isinstance(data[name], kind) or isinstance(data[name], bool):
+            return f"{name!r} is {data[name]!r}, not a {kind.__name__}"
+    tags = data.get("tags")
+    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
+        return f"'tags' is {tags!r}, not a list of words"
+    return None
+
 
 #: The schema this code reads and writes, stored as ``PRAGMA user_version``.
 #: Catalogs made before the version was stored have 0 and the same tables.
@@ -149,6 +176,7 @@ class Catalog:
         try:
             with self._errors():
                 self._check_schema()
+                self._check_pages()
                 if readonly:
                     self._release_dead_leases()
                 else:
@@ -163,6 +191,23 @@ class Catalog:
         except BaseException:
             self._db.close()
             raise
+
+    def _check_pages(self) -> None:
+        """Refuse a catalog whose pages are damaged, whatever the command.
+
+        Without this, a command that reads only sound pages (the counts) would
+        use a catalog that another (a book) refuses half way through.
+        """
+        rows = self._db.execute("PRAGMA quick_check(1)").fetchall()
+        if rows and rows[0][0] != "ok":
+            self._damaged(" ".join(str(rows[0][0]).split()))
+
+    def _damaged(self, reason: str) -> None:
+        name = repr(str(self.path))
+        raise CatalogError(
+            f"the catalog {name} is damaged ({reason[:120]}): restore it from a copy, or "
+            f"save what is left with: sqlite3 {name} .recover | sqlite3 recovered.sqlite"
+        )
 
     def _check_schema(self) -> None:
         """Refuse a newer catalog, or an SQLite file that is something else."""
@@ -221,7 +266,9 @@ class Catalog:
         except sqlite3.DatabaseError as exc:
             name = repr(str(self.path))
             reason = str(exc)
-            if "not a database" in reason or "malformed" in reason:
+            if "malformed" in reason:
+                self._damaged(reason)
+            if "not a database" in reason:
                 raise CatalogError(f"{name} is not a puzzlegen catalog ({reason})") from None
             if "readonly" in reason or "read-only" in reason:
                 raise CatalogError(
@@ -290,8 +337,12 @@ class Catalog:
         unpublished: bool = False,
         limit: int | None = None,
     ) -> list[dict[str, Any]]:
-        """Puzzles in the order they were added, filtered."""
-        query = "SELECT data FROM puzzles WHERE 1=1"
+        """Puzzles in the order they were added, filtered.
+
+        A damaged row (not JSON, a field missing or of the wrong type) is
+        skipped with a :class:`~puzzlegen.errors.PuzzlegenWarning` naming it.
+        """
+        query = "SELECT rowid, id, data FROM puzzles WHERE 1=1"
         args: list[Any] = []
         if game:
             query += " AND game = ?"
@@ -311,7 +362,26 @@ class Catalog:
         if limit is not None:
             query += " LIMIT ?"
             args.append(limit)
-        return [json.loads(row[0]) for row in self._query(query, args)]
+        found: list[dict[str, Any]] = []
+        for rowid, puzzle_id, text in self._query(query, args):
+            try:
+                data = json.loads(text)
+            except (ValueError, TypeError, RecursionError):
+                problem: str | None = "its JSON cannot be read"
+            else:
+                problem = row_problem(data)
+            if problem is not None:
+                self.skip_row(rowid, puzzle_id, problem)
+                continue
+            found.append(data)
+        return found
+
+    def skip_row(self, rowid: object, puzzle_id: object, problem: str) -> None:
+        """Warn that a damaged row is passed over, naming it and this catalog."""
+        row = f"puzzle {puzzle_id!r}"
+        if rowid is not None:
+            row = f"row {rowid} ({row})"
+        warn(f"skipping {row} of the catalog {str(self.path)!r}: {problem}")
 
     def counts(self, game: str | None = None) -> dict[str, Counter[str]]:
         """Puzzle counts by level, by kind and by tag, and how many are published.

@@ -198,3 +198,93 @@ def test_catalog_release_gives_back_a_book_s_puzzles(
     assert f"Released {have} puzzle" in capsys.readouterr().out
     with Catalog(db, readonly=True) as catalog:
         assert len(catalog.puzzles(unpublished=True)) == 6
+
+
+# -- 4. damaged catalog rows and pages ------------------------------------------
+
+
+def _damage(db: Path, rowid: int, change: object) -> str:
+    """Replace row ``rowid``'s stored JSON (``change`` maps the old dict, or is text); its id."""
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        puzzle_id, text = conn.execute(
+            "SELECT id, data FROM puzzles WHERE rowid = ?", (rowid,)
+        ).fetchone()
+        new = change if isinstance(change, str) else json.dumps(change(json.loads(text)))  # type: ignore[operator]
+        conn.execute("UPDATE puzzles SET data = ? WHERE rowid = ?", (new, rowid))
+    return str(puzzle_id)
+
+
+DAMAGES = {
+    "bad-json": "{not json",
+    "missing-key": lambda d: {k: v for k, v in d.items() if k != "position"},
+    "tags-as-string": lambda d: {**d, "tags": "transfer"},
+    "array": "[1, 2]",
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES))
+def test_a_damaged_row_is_skipped_by_name_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db, 6, "damaged")
+    with Catalog(db, readonly=True) as catalog:
+        rowid = 1 + [p["level"] for p in catalog.puzzles()].index(level)
+    puzzle_id = _damage(db, rowid, DAMAGES[damage])
+    for argv in (["catalog", "--list"], ["catalog", "--json"], ["catalog"]):
+        assert main([*argv, "--db", str(db)]) == 0, argv
+        err = capsys.readouterr().err
+        if argv != ["catalog"]:
+            assert f"skipping row {rowid} (puzzle {puzzle_id!r})" in err and str(db) in err
+            assert "Traceback" not in err and len(err.splitlines()) == 1
+    if have > 1:
+        argv = ["book", "--count", str(have - 1), "--level", level, "--db", str(db)]
+        assert main([*argv, "-o", str(tmp_path / "b.pdf")]) == 0
+        assert f"skipping row {rowid}" in capsys.readouterr().err
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db), "--title", "T"]
+    assert main([*argv, "-o", str(tmp_path / "c.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert f"skipping row {rowid}" in err and f"catalog {str(db)!r}" in err.splitlines()[-1]
+
+
+def test_a_bad_stored_position_is_skipped_by_a_book_naming_the_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db, 6, "damaged")
+    with Catalog(db, readonly=True) as catalog:
+        rowid = 1 + [p["level"] for p in catalog.puzzles()].index(level)
+    puzzle_id = _damage(db, rowid, lambda d: {**d, "position": "XX " + d["position"]})
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db)]
+    assert main([*argv, "-o", str(tmp_path / "b.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert f"skipping puzzle {puzzle_id!r} of the catalog {str(db)!r}" in err
+    assert f"the catalog {str(db)!r} has {have - 1} unpublished" in err
+
+
+def test_a_catalog_with_a_damaged_page_is_refused_alike_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db, 6, "damaged")
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        table_root = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'puzzles'"
+        ).fetchone()[0]
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    data = bytearray(db.read_bytes())
+    start = (table_root - 1) * page_size + 8  # past the page header: the cell pointers
+    data[start : start + 40] = b"\xab" * 40
+    db.write_bytes(bytes(data))
+    for argv in (
+        ["catalog"],
+        ["catalog", "--list"],
+        ["catalog", "--json"],
+        ["generate", "--count", "1"],
+        ["book", "--count", "4"],
+    ):
+        assert main([*argv, "--db", str(db)]) == 1, argv
+        err = capsys.readouterr().err
+        assert f"the catalog {str(db)!r} is damaged" in err and len(err.splitlines()) == 1, argv

@@ -189,17 +189,52 @@ def publish_dailies(
     """Write the pages of ``chosen`` dates under ``out_dir`` (if any) and record them in ``db``.
 
     Returns warnings about what was found on disk (a stray or malformed day).
+    A run stopped midway (Ctrl-C, SIGTERM) lists the days it wrote in the
+    archive before it stops; the archive is also rebuilt every
+    :data:`ARCHIVE_EVERY` seconds, so even a run killed outright leaves a site
+    that lists nearly all it wrote, and the next run removes what it left.
     """
-    warnings: list[str] = []
-    if out_dir is not None:
-        from puzzlegen.render.pages import write_archive, write_daily
+    import time
 
-        # The site around the days first, so no page ever links to a missing
-        # archive or script (even if the run is killed), then again at the end.
-        write_archive(game, out_dir, mono=mono)
+    warnings: list[str] = []
+    if out_dir is None:
+        if db is not None:
+            record(db, ((p, f"daily:{d.isoformat()}") for d, p in chosen))
+        return warnings
+    from puzzlegen.render.pages import remove_stale_temporaries, write_archive, write_daily
+
+    remove_stale_temporaries(out_dir)
+    # The site around the days first, so no page ever links to a missing
+    # archive or script (even if the run is killed), then again at the end.
+    write_archive(game, out_dir, mono=mono)
+    written: list[tuple[dt.date, Puzzle]] = []
+    finished = False
+    try:
+        last = time.monotonic()
         for date, puzzle in progress(chosen, "Writing daily pages"):
             write_daily(game, date, puzzle, out_dir, mono=mono)
-        warnings = write_archive(game, out_dir, mono=mono)
+            written.append((date, puzzle))
+            if time.monotonic() - last > ARCHIVE_EVERY:
+                write_archive(game, out_dir, mono=mono)
+                last = time.monotonic()
+        finished = True
+    finally:
+        # Stopped or not, the archive lists what is on disk.
+        warnings = write_archive(game, out_dir, mono=mono) if finished else _quietly(
+            lambda: write_archive(game, out_dir, mono=mono)
+        )
     if db is not None:
-        record(db, ((p, f"daily:{d.isoformat()}") for d, p in chosen))
+        record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
     return warnings
+
+
+#: How often a long daily range rebuilds its archive, in seconds.
+ARCHIVE_EVERY = 2.0
+
+
+def _quietly(work: Callable[[], list[str]]) -> list[str]:
+    """``work()`` while another error is on its way out: that error, not this one, is shown."""
+    try:
+        return work()
+    except Exception:
+        return []

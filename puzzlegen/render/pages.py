@@ -36,8 +36,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import secrets
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -134,9 +136,15 @@ def write_daily(
 
 
 def _new_folder_beside(folder: Path, suffix: str) -> Path:
-    """A new, empty, hidden folder beside ``folder``, with the mode ``mkdir`` gives."""
+    """A new, empty, hidden folder beside ``folder``, with the mode ``mkdir`` gives.
+
+    Its name carries this process's id, so a later run can tell the folder of
+    a run that was killed outright (and remove it) from one still at work.
+    """
     while True:
-        path = folder.with_name(f".{folder.name}.{secrets.token_hex(4)}.{suffix}")
+        path = folder.with_name(
+            f".{folder.name}.{os.getpid()}-{secrets.token_hex(4)}.{suffix}"
+        )
         try:
             path.mkdir(0o777)  # the umask applies, as for any folder the user makes
             return path
@@ -178,6 +186,45 @@ def _replace_folder(folder: Path, files: dict[str, str]) -> None:
         raise
     if aside is not None:
         shutil.rmtree(aside, ignore_errors=True)
+
+
+_TEMPORARY = re.compile(r"\.\d{4}-\d{2}-\d{2}\.(?:(?P<pid>\d+)-)?[0-9a-f]{8}\.(?:tmp|old)")
+
+#: A temporary folder named without a process id (an older puzzlegen) is
+#: left alone for this long, in case its run is still at work.
+_UNOWNED_GRACE = 3600.0
+
+
+def _process_gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError):
+        return False
+    return False
+
+
+def remove_stale_temporaries(out_dir: Path) -> list[str]:
+    """Remove the hidden day folders left by runs killed outright; return their names."""
+    removed: list[str] = []
+    if not out_dir.is_dir():
+        return removed
+    for path in sorted(out_dir.iterdir()):
+        match = _TEMPORARY.fullmatch(path.name)
+        if match is None or path.is_symlink() or not path.is_dir():
+            continue
+        if match["pid"] is not None:
+            stale = _process_gone(int(match["pid"]))
+        else:
+            try:
+                stale = time.time() - path.stat().st_mtime > _UNOWNED_GRACE
+            except OSError:
+                continue
+        if stale:
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path.name)
+    return removed
 
 
 # -- the site around the days --------------------------------------------------

@@ -40,6 +40,9 @@ def fast_lane_game(args: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    from puzzlegen.textio import stand_in_for_closed_streams
+
+    stand_in_for_closed_streams()
     args = tuple(sys.argv[1:] if argv is None else argv)
     if args == ("--version",):
         from importlib.metadata import version

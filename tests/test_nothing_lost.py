@@ -370,3 +370,42 @@ def test_a_range_killed_outright_leaves_a_listed_site_and_its_leftovers_go(
     assert main(["daily", "--date", "2026-12-31", "-o", str(site)]) == 0
     assert not leftover.exists()
     assert _days_listed(site) == _days_on_disk(site)
+
+
+# -- 8. closed standard input and output -----------------------------------------
+
+
+def _with_closed(redirect: str, entry: str, *argv: str) -> subprocess.CompletedProcess[bytes]:
+    """``puzzlegen argv`` started as a shell starts ``cmd <&-`` or ``cmd >&-``."""
+    return subprocess.run(
+        ["sh", "-c", f'exec "$@" {redirect}', "sh", sys.executable, "-c", entry, *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("entry", [LAUNCH, ENTRY], ids=["console-script", "module"])
+@pytest.mark.parametrize(
+    "argv",
+    [["solve", "-"], ["svg", "-"], ["solve", "--json", "-"], ["solve", "--game", "pendulum", "-"]],
+    ids=" ".join,
+)
+def test_a_closed_standard_input_is_one_clear_line(entry: str, argv: list[str]) -> None:
+    result = _with_closed("<&-", entry, *argv)
+    assert result.returncode == 1
+    assert one_line(result.stderr) == (
+        "puzzlegen: error: standard input is closed: give the input some other way (e.g. '< file')"
+    )
+
+
+@pytest.mark.parametrize("entry", [LAUNCH, ENTRY], ids=["console-script", "module"])
+@pytest.mark.parametrize(
+    "argv", [["deal", "--seed", "3"], ["solve", WORKED], ["svg", WORKED, "-o", "-"]], ids=" ".join
+)
+def test_a_closed_standard_output_is_an_error_not_silence(entry: str, argv: list[str]) -> None:
+    result = _with_closed(">&-", entry, *argv)
+    assert result.returncode == 1
+    assert "standard output is closed" in one_line(result.stderr)

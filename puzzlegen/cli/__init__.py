@@ -88,8 +88,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from puzzlegen.textio import Stopped, check_arguments, plain_when_needed, stop_on_signals
+    from puzzlegen.textio import (
+        Stopped,
+        check_arguments,
+        plain_when_needed,
+        stand_in_for_closed_streams,
+        stop_on_signals,
+    )
 
+    stand_in_for_closed_streams()
     args = list(argv) if argv is not None else sys.argv[1:]
     # A terminal whose encoding lacks the suit symbols gets letters (4H), not a traceback.
     plain_when_needed(sys.stdout)

@@ -409,3 +409,28 @@ def test_a_closed_standard_output_is_an_error_not_silence(entry: str, argv: list
     result = _with_closed(">&-", entry, *argv)
     assert result.returncode == 1
     assert "standard output is closed" in one_line(result.stderr)
+
+
+# -- 6. -o "" ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["daily", "--date", "2026-11-23"], ["book", "--count", "4"], ["svg", WORKED]],
+    ids=lambda argv: argv[0],
+)
+@pytest.mark.parametrize("blank", ["", " "])
+def test_an_empty_output_is_refused_not_taken_for_the_current_folder(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    blank: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "index.html").write_text("mine")
+    assert main([*argv, "-o", blank]) == 2
+    err = capsys.readouterr().err
+    assert f"{blank!r} is empty" in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html"]
+    assert (tmp_path / "index.html").read_text() == "mine"

@@ -71,7 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0  # the reader went away (e.g. `| head`): not an error of ours
     except OSError as exc:
-        sys.stderr.write(f"puzzlegen: error: {exc.strerror}: {exc.filename!r}\n")
+        # As the full command says it: the file only when there is one (not "None").
+        reason = exc.strerror or str(exc)
+        where = f": {exc.filename!r}" if exc.filename is not None else ""
+        sys.stderr.write(f"puzzlegen: error: {reason}{where}\n")
         return EXIT_INVALID
 
 

@@ -434,3 +434,46 @@ def test_an_empty_output_is_refused_not_taken_for_the_current_folder(
     assert f"{blank!r} is empty" in err and len(err.splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html"]
     assert (tmp_path / "index.html").read_text() == "mine"
+
+
+# -- 15. messages ----------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not Path("/dev/full").is_char_device(), reason="no /dev/full")
+def test_a_full_disk_under_the_batch_solver_names_no_none() -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-c", LAUNCH, "solve", "--json", "-"],
+            input=(WORKED + "\n").encode(),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    assert result.returncode == 1
+    assert one_line(result.stderr) == "puzzlegen: error: No space left on device"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("0000-01-01", "years run from 0001 to 9999"),
+        ("2026-13-01", "month 13 is not 01 to 12"),
+        ("2026-00-10", "month 00 is not 01 to 12"),
+        ("2026-02-30", "that month has no such day"),
+        ("2026-1-10", "a date reads YYYY-MM-DD"),
+    ],
+)
+def test_an_impossible_date_says_what_is_wrong_with_it(
+    capsys: pytest.CaptureFixture[str], text: str, reason: str
+) -> None:
+    assert main(["daily", "--date", text]) == 1
+    err = capsys.readouterr().err
+    assert reason in err and len(err.splitlines()) == 1
+
+
+def test_a_bare_puzzlegen_prints_its_help_and_exits_0() -> None:
+    result = run(entry=ENTRY)
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout.decode().startswith("Usage: puzzlegen")
+    assert b"Commands:" in result.stdout

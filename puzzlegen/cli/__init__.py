@@ -98,6 +98,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
     stand_in_for_closed_streams()
     args = list(argv) if argv is not None else sys.argv[1:]
+    if not args:
+        args = ["--help"]  # a bare 'puzzlegen' asks what it can do: not an error
     # A terminal whose encoding lacks the suit symbols gets letters (4H), not a traceback.
     plain_when_needed(sys.stdout)
     try:

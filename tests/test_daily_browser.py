@@ -153,7 +153,7 @@ def test_play_the_best_line_by_clicking(site: Path, page: Page) -> None:
     page.page.click("#redo")
     assert page.solved() == "true"
     # The archive now marks the day solved in this browser.
-    page.page.goto((site / "archive.html").as_uri())
+    page.page.goto((site / "archive.html").as_uri() + f"?today={date}")
     assert "solved" in page.page.inner_text(f'tr[data-date="{date}"] .solved-cell')
     assert page.page.inner_text(f'tr[data-date="{FIRST}"] .solved-cell') == ""
     root = site.as_uri() + "/"
@@ -192,9 +192,11 @@ def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
     page.page.goto((site / date / "index.html").as_uri())
     keys = page.page.keyboard
     page.cell([0, 0]).focus()
-    at = [0, 0]
 
     def go(to: list[int]) -> None:
+        # Picking up by the keyboard moves the focus to the first place to put
+        # the card: start from wherever the focus is.
+        at = [int(x) for x in page.page.evaluate("document.activeElement.dataset.cell").split(",")]
         for axis, (minus, plus) in enumerate(
             (("ArrowUp", "ArrowDown"), ("ArrowLeft", "ArrowRight"))
         ):
@@ -205,6 +207,7 @@ def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
 
     for move in moves:
         go(move["from"])
+        assert page.page.locator(".is-selected").count() == 1
         go(move["to"])
     assert page.solved() == "true"
     focused = page.page.evaluate("document.activeElement.dataset.cell")
@@ -262,7 +265,7 @@ def test_statistics_and_streaks(site: Path, page: Page) -> None:
     page.page.goto((site / "archive.html").as_uri())
     solved = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-27"]
     records: dict[str, object] = {
-        f"puzzlegen:cats-cradle:{d}": {"solved": True, "moves": 4} for d in solved
+        f"puzzlegen:cats-cradle:{d}": {"solved": True, "moves": 4, "on": d} for d in solved
     }
     records["puzzlegen:cats-cradle:2026-11-28"] = {"solved": False, "progress": []}
     page.page.evaluate(
@@ -278,6 +281,7 @@ def test_statistics_and_streaks(site: Path, page: Page) -> None:
     assert stats("2026-11-25") == {
         "Played": "5",
         "Solved": "4",
+        "Shown the answer": "0",
         "Current streak": "3",
         "Longest streak": "3",
     }
@@ -312,6 +316,10 @@ def pendulum_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+#: The foundations' keys, clubs, diamonds, hearts, spades: two at each side, as printed.
+FOUNDATIONS = ["-1,0", "-1,1", "-1,6", "-1,7"]
+
+
 def pendulum_target(position: Any, move: Any) -> tuple[str, str]:
     """The data-cell keys a move joins, from the Python rules: pile, then where it goes."""
     from puzzlegen.cards import SUITS
@@ -322,7 +330,7 @@ def pendulum_target(position: Any, move: Any) -> tuple[str, str]:
 
     src = key(position.find(move.card))
     if move.kind == "out":
-        return src, f"-1,{2 + SUITS.index(move.card.suit)}"
+        return src, FOUNDATIONS[SUITS.index(move.card.suit)]
     if move.kind == "crown":
         return src, f"0,{move.col}"
     return src, key(position.find(move.onto))
@@ -359,10 +367,11 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert board.get_attribute("data-method") == data["method"] == answer["method"]
     # Refused: a swing while cards can move, a covered pile, a target the rules forbid.
     p.click("#swing", force=True)  # aria-disabled, so still focusable and clickable
-    assert "can still move" in p.inner_text("#announce")
+    assert "can still move" in p.inner_text("#status")
+    assert p.get_attribute("#status", "data-kind") == "refused" and p.is_visible("#status")
     assert board.get_attribute("data-swings") == "0"
     p.click('[data-cell="0,3"]')
-    assert p.locator(".is-selected").count() == 0 and "cannot move" in p.inner_text("#announce")
+    assert p.locator(".is-selected").count() == 0 and "is covered" in p.inner_text("#status")
     start = Deal.parse(" ".join(data["description"].split(":")[-1].split("."))).start("up-1")
     first_src, first_dst = pendulum_target(start, moves[0])
     p.click(f'[data-cell="{first_src}"]')
@@ -370,8 +379,10 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert [targets.nth(i).get_attribute("data-cell") for i in range(targets.count())] == [
         first_dst
     ]
-    p.click('[data-cell="-1,5"]' if first_dst != "-1,5" else '[data-cell="-1,4"]')
+    wrong = next(k for k in FOUNDATIONS if k != first_dst)
+    p.click(f'[data-cell="{wrong}"]')
     assert p.inner_text("#moves") == "0 moves"
+    assert "next, not" in p.inner_text("#status")  # the foundation says what it takes
     p.keyboard.press("Escape")
     # The solver's line: its first moves clicked as a player would, the rest at once.
     assert sum(1 for m in moves[:24] if m.kind == "swing") >= 2
@@ -405,7 +416,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         board = p.locator("#board")
         assert board.get_attribute("data-state") == "choosing" and p.is_visible("#pd-methods")
         p.locator('[data-cell="5,0"]').tap()
-        assert "method first" in p.inner_text("#announce")
+        assert "method first" in p.inner_text("#status")
         # A method that loses: play on until nothing can move; the page says lost.
         # (The shortest such game that swings at least once, to keep the test quick.)
         winners = {a["method"] for a in data["answer"]}
@@ -424,10 +435,12 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         assert p.is_hidden("#pd-methods") and board.get_attribute("data-method") == loser
         play_pendulum(p, deal.start(loser), moves, how="tap")
         assert board.get_attribute("data-state") == "lost"
-        assert "Lost" in p.inner_text("#announce") and p.is_hidden("#solved")
+        assert "Lost" in p.inner_text("#status") and p.is_hidden("#solved")
+        assert p.get_attribute("#status", "data-kind") == "end" and p.is_visible("#status")
         p.reload()  # the browser remembers the game: method, moves and swings
         assert board.get_attribute("data-state") == "lost"
         assert board.get_attribute("data-method") == loser
+        assert "Lost" in p.inner_text("#status")  # said again on coming back
         # Start again, choose the answer's method with the keyboard and reveal its line.
         p.click("#reset")
         assert p.is_visible("#pd-methods")
@@ -448,7 +461,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         # One winning method of two is won: the page asks for the other, unnamed.
         assert board.get_attribute("data-state") == "won"
         assert board.get_attribute("data-solved") == "false" and p.is_hidden("#solved")
-        said = p.inner_text("#announce")
+        said = p.inner_text("#status")
         assert "1 of 2 winning methods found — choose another method" in said
         assert "1 of 2 winning methods found" in p.inner_text("#count")
         others = [a["method"] for a in data["answer"] if a["method"] != best["method"]]
@@ -466,6 +479,10 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         play_pendulum(p, deal.start(best["method"]), moves, how="dom")
         assert board.get_attribute("data-solved") == "true" and p.is_visible("#solved")
         assert "every method that wins this deal" in p.inner_text("#solved-text")
+        share = p.input_value("#share-text")
+        assert "found all two winning methods" in share  # and no method named:
+        assert not any(a["method"] in share for a in data["answer"])
+        assert "up-" not in share and "down-" not in share
         assert phone.errors == []
     finally:
         phone.context.close()

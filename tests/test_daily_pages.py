@@ -78,7 +78,7 @@ def test_a_range_and_its_archive(tmp_path: Path) -> None:
         f"{d}/index.html" for d in expected
     ]
     rows = {tr.get("data-date"): [td.text for td in tr.iter("td")] for tr in archive.iter("tr")}
-    assert rows["2026-11-23"][1:3] == ["Easy", "4"]
+    assert rows["2026-11-23"][1:3] == ["Easy", "four spaces"]  # par says what it counts
     for day in expected:
         strict((tmp_path / day / "index.html").read_text())
     assert [d["date"] for d in days_js(tmp_path)] == sorted(expected)

@@ -305,6 +305,10 @@
     nothingText: function () {
       return "That cell is a space: nothing to pick up, and nothing may go there.";
     },
+    startText: function () {
+      return "Pick up a card: it may go on a card of the other colour, one rank higher," +
+        " that shares a line with it.";
+    },
     stuckText: function (state, k) {
       return stuckText(state, cellOf(k));
     },

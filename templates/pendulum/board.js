@@ -647,6 +647,10 @@
       if (k[0] === "-") return "A foundation: cards go out on to it, and never come back.";
       return "That cell is empty: only a crown may go into an empty cell of the top row.";
     },
+    startText: function (state) {
+      return state.step === null ? "Choose a building method to begin."
+        : "Pick up an exposed pile (nothing lies below it); swing when no card can move.";
+    },
     stuckText: function (state, k) {
       return stuckText(state, cellOf(k));
     },
@@ -689,7 +693,7 @@
         b.dataset.moveFrom = "method";
         b.dataset.moveTo = methodName(s);
         b.textContent = (s <= 6 ? "up " + s : "down " + (13 - s));
-        b.setAttribute("aria-label", methodWords(s) + " (" + methodName(s) + ")");
+        b.setAttribute("aria-label", b.textContent + ": " + methodWords(s) + " (" + methodName(s) + ")");
         chooser.appendChild(b);
       }
       const wrap = board.parentNode;

@@ -55,6 +55,7 @@
  *   endText(state, par, found)  said when no move is left and the puzzle is not solved
  *   solvedText(state, solve, best, par), shareScore(state, par)  the solved panel's
  *                           words and the share text's score (the shell adds the time)
+ *   startText(state, data)  what #status says before the first move
  *   refusalText(state, from)  why a control's move is refused now
  *   stuckText(state, key)   why the pile at key cannot move now
  *   placeText(state, from, to)  why what is picked up at from may not go to to
@@ -443,8 +444,7 @@
     function endOf(state) {
       if (isSolved(state) || game.legalMoves(state).length) return "";
       return game.endText ? game.endText(state, par, record.found)
-        : "No moves left, with " + game.scoreText(game.score(state), par) +
-          ": undo, or start again.";
+        : "No moves left, short of " + game.parText(par) + ": undo, or start again.";
     }
 
     function afterMove(said) {
@@ -636,10 +636,16 @@
         line.setAttribute("marker-end", latest ? "url(#head-latest)" : "url(#head)");
         line.setAttribute("opacity", fade);
         svg.appendChild(line);
-        // Labels of moves along the same path (or its reverse) stand apart.
+        // The number sits in a gap between cells, off the cards' texts: the first
+        // gap after the start; moves along the same path (or its reverse) take
+        // the next gaps, then either side of them.
         const path = [best[i].from, best[i].to].sort().join(" ");
         seen[path] = (seen[path] || 0) + 1;
-        const t = 0.3 + 0.2 * ((seen[path] - 1) % 3);
+        const [r1, c1] = best[i].from.split(",").map(Number);
+        const [r2, c2] = best[i].to.split(",").map(Number);
+        const apart = Math.max(Math.abs(r2 - r1), Math.abs(c2 - c1), 1);
+        const k = seen[path] - 1;
+        const t = (((k % apart) + 0.5) / apart) + [0, -0.14, 0.14][Math.floor(k / apart) % 3] / apart;
         const g = document.createElementNS(NS, "g");
         g.setAttribute("class", latest ? "step latest" : "step");
         g.setAttribute("opacity", fade);
@@ -820,6 +826,7 @@
       $("nav-next").hidden = false;
     }
 
+    announce(game.startText ? game.startText(start, data) : "Your move: pick up a card.");
     // Pick up where this browser left off.
     if (Array.isArray(saved.progress)) {
       for (const [from, to] of saved.progress) {
@@ -854,8 +861,12 @@
       " data inside the page is damaged.";
     const why = document.createElement("p");
     why.className = "meta";
-    why.textContent = "(" + (error && error.message ? error.message : String(error)) + ".)" +
-      " Its picture and solution are below; other days are in the archive.";
+    why.textContent = "What is wrong: " + (error && error.message ? error.message : String(error)) +
+      ". The puzzle's picture and its solution are below; other days are in ";
+    const link = document.createElement("a");
+    link.href = "../archive.html";
+    link.textContent = "the archive";
+    why.append(link, ".");
     note.append(head, why);
     const play = document.getElementById("play");
     play.parentNode.insertBefore(note, play);

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -43,7 +43,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _missing(why: str) -> None:
+def _missing(why: str) -> NoReturn:
     if os.environ.get("CI"):
         pytest.fail(f"browser tests cannot run: {why}")
     pytest.skip(why)
@@ -433,6 +433,7 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     p.click("#swing", force=True)  # aria-disabled, so still focusable and clickable
     assert "can still move" in p.inner_text("#status")
     assert p.get_attribute("#status", "data-kind") == "refused" and p.is_visible("#status")
+    shot(p, "pd-refused-swing")
     assert board.get_attribute("data-swings") == "0"
     p.click('[data-cell="0,3"]')
     assert p.locator(".is-selected").count() == 0 and "is covered" in p.inner_text("#status")
@@ -443,6 +444,7 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert [targets.nth(i).get_attribute("data-cell") for i in range(targets.count())] == [
         first_dst
     ]
+    shot(p, "pd-picked")
     wrong = next(k for k in FOUNDATIONS if k != first_dst)
     p.click(f'[data-cell="{wrong}"]')
     assert p.inner_text("#moves") == "0 moves"
@@ -479,6 +481,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         assert p.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
         board = p.locator("#board")
         assert board.get_attribute("data-state") == "choosing" and p.is_visible("#pd-methods")
+        shot(p, "pd-choosing")
         p.locator('[data-cell="5,0"]').tap()
         assert "method first" in p.inner_text("#status")
         # A method that loses: play on until nothing can move; the page says lost.
@@ -501,6 +504,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         assert board.get_attribute("data-state") == "lost"
         assert "Lost" in p.inner_text("#status") and p.is_hidden("#solved")
         assert p.get_attribute("#status", "data-kind") == "end" and p.is_visible("#status")
+        shot(p, "pd-lost")
         p.reload()  # the browser remembers the game: method, moves and swings
         assert board.get_attribute("data-state") == "lost"
         assert board.get_attribute("data-method") == loser
@@ -514,6 +518,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         for _ in range(3):
             p.click("#show-next")
         assert "move 4" in p.inner_text("#show-step")
+        shot(p, "pd-show-me")
         assert p.locator("#arrows line").count() <= 1
         p.click("#show-exit")
         assert board.get_attribute("data-state") == "choosing"
@@ -528,6 +533,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         said = p.inner_text("#status")
         assert "1 of 2 winning methods found — choose another method" in said
         assert "1 of 2 winning methods found" in p.inner_text("#count")
+        shot(p, "pd-one-method-won")
         others = [a["method"] for a in data["answer"] if a["method"] != best["method"]]
         assert others and not any(m in said for m in others)
         key = f"puzzlegen:pendulum:{CHOOSE}"
@@ -543,6 +549,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         play_pendulum(p, deal.start(best["method"]), moves, how="dom")
         assert board.get_attribute("data-solved") == "true" and p.is_visible("#solved")
         assert "every method that wins this deal" in p.inner_text("#solved-text")
+        shot(p, "pd-solved")
         share = p.input_value("#share-text")
         assert "found all two winning methods" in share  # and no method named:
         assert not any(a["method"] in share for a in data["answer"])
@@ -814,7 +821,7 @@ def test_fewer_key_presses_for_a_pendulum_game(pendulum_site: Path, page: Page) 
         presses += 1
 
     def focused() -> str:
-        return p.evaluate("document.activeElement.dataset.cell || document.activeElement.id")
+        return str(p.evaluate("document.activeElement.dataset.cell || document.activeElement.id"))
 
     def reach(key: str) -> None:
         for _ in range(60):
@@ -942,7 +949,8 @@ def test_the_focus_ring_stands_out(
                 assert visible and style == "solid", selector
                 assert contrast(colour, background) >= 3, (scheme, selector, colour, background)
         if scheme == "dark":
-            assert p.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(22, 24, 23)"
+            body = p.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert body == "rgb(22, 24, 23)"  # the dark theme's paper
             shot(p, "pd-dark")
             p.goto((site / LAST / "index.html").as_uri())
             shot(p, "cc-dark")
@@ -993,8 +1001,10 @@ def test_a_damaged_day_says_so(site: Path, page: Page, tmp_path: Path) -> None:
     for cut, why in [(10, "JSON"), (0, "not this day's puzzle")]:
         # Cut into the JSON: broken, or (cut 0) whole but without its date.
         date_at = text.index('"date": ', start)
-        broken = text[: date_at + cut] + text[date_at + 22 :] if cut else text.replace(
-            f'"date": "{FIRST}", ', "", 1
+        broken = (
+            text[: date_at + cut] + text[date_at + 22 :]
+            if cut
+            else text.replace(f'"date": "{FIRST}", ', "", 1)
         )
         index.write_text(broken)
         p.goto(index.as_uri())

@@ -146,6 +146,11 @@ class StrongPlayer:
     width: int = 12
     name: str = field(default="strong")
 
+    @property
+    def version(self) -> str:
+        """The method and its settings: a study's rows are kept apart by it."""
+        return f"sampled-solve-{self.samples}x{self.width}"
+
     def choose(self, view: StockView) -> Line:
         position = view.position
         encoded = layout(position)

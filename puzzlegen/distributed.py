@@ -17,6 +17,7 @@ processes.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -26,8 +27,17 @@ from puzzlegen.errors import InvalidInputError
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: How long to try to reach a scheduler before saying it cannot be reached.
-CONNECT_TIMEOUT = "10s"
+#: Seconds to try to reach a scheduler before saying it cannot be reached
+#: (``PUZZLEGEN_SCHEDULER_TIMEOUT`` overrides it).
+CONNECT_TIMEOUT = 5.0
+
+
+def _timeout() -> float:
+    text = os.environ.get("PUZZLEGEN_SCHEDULER_TIMEOUT", "")
+    try:
+        return float(text) if text else CONNECT_TIMEOUT
+    except ValueError:
+        return CONNECT_TIMEOUT
 
 
 class SchedulerError(InvalidInputError):
@@ -55,7 +65,7 @@ def dask_client(address: str) -> Iterator[Any]:
             f"--scheduler {address!r} needs Dask: pip install \"puzzlegen[dask]\""
         ) from None
     try:
-        client = dask.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        client = dask.Client(address, timeout=_timeout(), set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise SchedulerError(
             f"cannot reach the Dask scheduler at {address!r} ({type(exc).__name__})"
@@ -66,24 +76,14 @@ def dask_client(address: str) -> Iterator[Any]:
         client.close()
 
 
-def run_on_dask(
-    address: str, func: Callable[..., R], items: Sequence[T], *args: Any
-) -> Iterator[R]:
-    """``func(item, *args)`` for every item on the cluster, yielded as each finishes."""
+def run_on_dask(client: Any, func: Callable[..., R], items: Sequence[T], *args: Any) -> Iterator[R]:
+    """``func(item, *args)`` for every item on ``client``'s cluster, yielded as each finishes."""
     if not items:
         return
     dask: Any = importlib.import_module("distributed")
-    with dask_client(address) as client:
-        futures = client.map(func, items, *[[a] * len(items) for a in args])
-        try:
-            for future in dask.as_completed(futures):
-                yield future.result()
-        finally:
-            client.cancel(futures)
-
-
-def map_on_dask(address: str, func: Callable[[T], R], items: Sequence[T]) -> list[R]:
-    """``[func(item) for item in items]`` computed on the cluster, in order."""
-    with dask_client(address) as client:
-        results: list[R] = client.gather(client.map(func, items))
-        return results
+    futures = client.map(func, items, *[[a] * len(items) for a in args])
+    try:
+        for future in dask.as_completed(futures, loop=client.loop):
+            yield future.result()
+    finally:
+        client.cancel(futures)

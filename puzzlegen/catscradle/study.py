@@ -187,12 +187,15 @@ def run_study(
     *,
     strong_seed: str = "0",
     jobs: int = 1,
-    scheduler: str | None = None,
+    client: Any = None,
     on_done: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Play the deals of ``seeds`` not yet in ``store``, storing each; return all, in seed order.
 
-    ``on_done(finished, total)`` is called after each deal is stored.
+    With ``client`` (a ``distributed.Client``, see
+    :func:`puzzlegen.distributed.dask_client`) the deals are played on its
+    cluster, else on ``jobs`` local processes.  ``on_done(finished, total)``
+    is called once before any deal is played and after each is stored.
     """
     key = study_key(strong_seed)
     done = store.done(key, seeds)
@@ -201,10 +204,10 @@ def run_study(
     if on_done is not None:
         on_done(finished, len(seeds))
     results: Iterable[dict[str, Any]]
-    if scheduler is not None:
+    if client is not None:
         from puzzlegen.distributed import run_on_dask
 
-        results = run_on_dask(scheduler, play_deal, missing, strong_seed)
+        results = run_on_dask(client, play_deal, missing, strong_seed)
     else:
         results = run_local(missing, strong_seed, jobs)
     for result in results:

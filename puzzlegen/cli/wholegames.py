@@ -7,9 +7,12 @@ these commands read options, report, and write files atomically.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -222,10 +225,6 @@ def study(
     from puzzlegen.fileio import check_writable, output_path, write_text
 
     start = _seed_number(first_seed, "--first-seed")
-    if scheduler is not None:
-        from puzzlegen.distributed import check_address
-
-        check_address(scheduler)
     json_path = output_path(out if out.endswith("/") else out + "/", "study.json")
     html_path = json_path.with_name("study.html")
     check_writable(json_path)
@@ -234,6 +233,7 @@ def study(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with (
+        _client(scheduler) as client,
         StudyStore(store) as the_store,
         Progress(
             "[progress.description]{task.description}",
@@ -246,14 +246,23 @@ def study(
     ):
         task = progress.add_task("Playing deals", total=deals)
 
+        started = False
+
         def on_done(finished: int, total: int) -> None:
+            nonlocal started
+            if not started:
+                started = True
+                print(
+                    f"puzzlegen study: {finished} of {total} deals already stored; "
+                    f"playing {total - finished}",
+                    file=sys.stderr,
+                )
             progress.update(task, completed=finished)
-            if not console.is_terminal and (finished == total or finished % 500 == 0):
+            if not console.is_terminal and finished and (finished == total or finished % 500 == 0):
                 print(f"puzzlegen study: {finished} of {total} deals", file=sys.stderr)
 
         results = run_study(
-            the_store, seeds, strong_seed=player_seed, jobs=jobs, scheduler=scheduler,
-            on_done=on_done,
+            the_store, seeds, strong_seed=player_seed, jobs=jobs, client=client, on_done=on_done
         )
     fig = figures(results)
     write_text(json_path, json.dumps(fig, indent=2, sort_keys=True) + "\n")
@@ -262,6 +271,18 @@ def study(
         f"{name} {100 * p['wins']['rate']:.1f}%" for name, p in fig["players"].items()
     )
     click.echo(f"Wrote {json_path} and {html_path}: {deals} deals; wins: {wins}.")
+
+
+@contextlib.contextmanager
+def _client(scheduler: str | None) -> Iterator[Any]:
+    """A Dask client for ``--scheduler`` (connected before any work starts), else None."""
+    if scheduler is None:
+        yield None
+        return
+    from puzzlegen.distributed import dask_client
+
+    with dask_client(scheduler) as client:
+        yield client
 
 
 COMMANDS = (game, study)

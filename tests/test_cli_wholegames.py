@@ -72,6 +72,7 @@ def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
         (["--seed", "x1"], "bad --seed 'x1'"),
         (["--seed", "-3"], "bad --seed '-3'"),
         (["AS 2S 3S"], "a deal has 52 cards, got 3"),
+        (["--seed", "1", "--game", "pendulum"], "'pendulum' has no whole-game play"),
         ([" ".join(str(c) for c in (Deal.from_seed(1).cards[:51] + Deal.from_seed(1).cards[:1]))],
          "appears twice"),
     ],
@@ -129,7 +130,7 @@ def _stored(store: Path) -> int:
 def test_a_study_killed_with_sigkill_resumes_without_replaying(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    deals = "30"
+    deals = "16"
     store = tmp_path / "killed.sqlite"
     args = ["study", "--deals", deals, "--first-seed", "50", "--store", str(store)]
     child = subprocess.Popen(
@@ -138,7 +139,7 @@ def test_a_study_killed_with_sigkill_resumes_without_replaying(
         stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 120
-    while _stored(store) < 3 and child.poll() is None and time.monotonic() < deadline:
+    while _stored(store) < 2 and child.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     os.kill(child.pid, signal.SIGKILL)
     child.wait()

@@ -1,29 +1,53 @@
-"""Commands for whole games of Cat's Cradle: ``game`` plays one, ``study`` plays thousands.
+"""Commands for whole games: ``game`` plays one deal to its end, ``study`` plays thousands.
 
-The work is in :mod:`puzzlegen.catscradle.gameplayers`,
-:mod:`puzzlegen.catscradle.gamesolver` and :mod:`puzzlegen.catscradle.study`;
-these commands read options, report, and write files atomically.
+The work is the game's, reached through :func:`puzzlegen.registry.whole_game`
+(so this module names no game); these commands read options, show progress,
+and write files atomically.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 import click
 
 from puzzlegen.cli.options import CONTEXT, POSITION_CONTEXT, read_position_arg, stderr_console
 from puzzlegen.errors import InvalidInputError
+from puzzlegen.registry import DEFAULT_GAME
 
 PLAYER_HELP = (
     "beginner: the hasty player's sequence every time; expert: the line with the most "
     "spaces every time; strong: weighs each sequence's end positions by sampled orders of "
     "the unseen cards; perfect: knows the stock's order (the solver)."
 )
+
+
+class WholeGame(Protocol):
+    """What a game with whole-game play gives the commands (registry.WHOLE_GAMES)."""
+
+    players: tuple[str, ...]
+
+    def check_player(self, value: str) -> str: ...
+
+    def game_output(
+        self, *, deal_text: str | None, seed: int | None, player: str, player_seed: str,
+        as_json: bool,
+    ) -> str: ...
+
+    def study_output(
+        self, *, seeds: range, store: Path, player_seed: str, jobs: int, client: Any,
+        on_done: Callable[[int, int], None] | None,
+    ) -> tuple[str, str, str]: ...
+
+
+def _whole_game(name: str) -> WholeGame:
+    from puzzlegen.registry import whole_game
+
+    return cast(WholeGame, whole_game(name))
 
 
 def _seed_number(value: str, option: str) -> int:
@@ -34,15 +58,13 @@ def _seed_number(value: str, option: str) -> int:
     return int(text)
 
 
-def _player(value: str) -> str:
-    from puzzlegen.catscradle.gameplayers import PLAYER_NAMES, UnknownPlayerError
-
-    name = value.strip().lower()
-    if name not in PLAYER_NAMES:
-        raise UnknownPlayerError(
-            f"unknown player {value!r} (choose from {', '.join(PLAYER_NAMES)})"
-        )
-    return name
+game_option = click.option(
+    "--game",
+    "game_name",
+    default=DEFAULT_GAME,
+    show_default=True,
+    help="The game (only games with whole-game play).",
+)
 
 
 @click.command(context_settings=POSITION_CONTEXT)
@@ -66,10 +88,16 @@ def _player(value: str) -> str:
     is_flag=True,
     help='One JSON object a sequence, then {"won": …, "sequences": …}.',
 )
+@game_option
 def game(
-    deal: tuple[str, ...], seed: str | None, player: str, player_seed: str, as_json: bool
+    deal: tuple[str, ...],
+    seed: str | None,
+    player: str,
+    player_seed: str,
+    as_json: bool,
+    game_name: str,
 ) -> None:
-    """Play one deal of Cat's Cradle to its end with a chosen player.
+    """Play one deal to its end with a chosen player.
 
     DEAL is the 52 cards in play order (the 16 of the layout, then the stock
     from its top card), or '-' to read it from standard input; or give
@@ -84,85 +112,16 @@ def game(
       puzzlegen game --seed 7 --player strong --json
       puzzlegen deal --seed 42 | puzzlegen game -
     """
-    from puzzlegen.catscradle.gameplayers import play_game
-    from puzzlegen.catscradle.gamesolver import turn_json
-    from puzzlegen.catscradle.position import Deal
-
-    name = _player(player)
+    whole = _whole_game(game_name)
+    whole.check_player(player)
     if (seed is None) == (not deal):
         raise click.UsageError("give either a DEAL or --seed, not both nor neither")
-    if seed is not None:
-        number = _seed_number(seed, "--seed")
-        the_deal = Deal.from_seed(number)
-    else:
-        the_deal = Deal.parse(read_position_arg(deal))
-    record = play_game(the_deal, name, seed=player_seed)
-    if as_json:
-        for turn in record.turns:
-            click.echo(json.dumps(turn_json(turn), ensure_ascii=False))
-        summary = {
-            "won": record.won,
-            "sequences": record.sequences,
-            "player": name,
-            "seed": int(seed) if seed is not None else None,
-            "deal": str(the_deal),
-            "stock_left": record.stock_left,
-        }
-        click.echo(json.dumps(summary, ensure_ascii=False))
-        return
-    click.echo(game_text(record, seed))
-
-
-def game_text(record: object, seed: str | None) -> str:
-    """The game as text: the layout, each sequence, the result."""
-    from puzzlegen.catscradle.gameplayers import GameRecord
-    from puzzlegen.catscradle.views.prose import moves_text, number_word, spaces_phrase
-
-    assert isinstance(record, GameRecord)
-    lines = []
-    which = f"Deal {seed.strip()}" if seed is not None else "The deal"
-    lines.append(f"{which}, played by the {record.player} player.")
-    lines.append("")
-    for turn in record.turns:
-        lines.append(f"Sequence {turn.number}, from:")
-        lines.append(_symbol_grid(turn.start))
-        moves = moves_text(turn.line) if turn.line.moves else "no move"
-        if turn.created:
-            dealt = ", ".join(c.symbol() for c in turn.dealt)
-            left = len(turn.stock)
-            lines.append(
-                f"  {moves} — {spaces_phrase(turn.created)} created; "
-                + (f"dealt {dealt} into them" if dealt else "nothing left to deal")
-                + f" ({number_word(left)} card{'' if left == 1 else 's'} left in the stock)."
-            )
-        else:
-            lines.append(f"  {moves} — no space created.")
-        lines.append("")
-    count = record.sequences
-    if record.won:
-        lines.append(
-            f"Won in {number_word(count)} sequence{'' if count == 1 else 's'}: "
-            "the stock is used up."
+    number = _seed_number(seed, "--seed") if seed is not None else None
+    text = read_position_arg(deal) if deal else None
+    click.echo(
+        whole.game_output(
+            deal_text=text, seed=number, player=player, player_seed=player_seed, as_json=as_json
         )
-    else:
-        left = record.stock_left
-        lines.append(
-            f"Lost after {number_word(count)} sequence{'' if count == 1 else 's'}: the last "
-            f"created no space ({number_word(left)} card{'' if left == 1 else 's'} "
-            "left in the stock)."
-        )
-    return "\n".join(lines)
-
-
-def _symbol_grid(position: object) -> str:
-    from puzzlegen.catscradle.position import SPACE, Position
-
-    assert isinstance(position, Position)
-    tokens = ["/".join(c.symbol() for c in s) if s else SPACE for s in position.cells]
-    width = max(len(t) for t in tokens)
-    return "\n".join(
-        "  " + "  ".join(t.ljust(width) for t in tokens[r * 4 : r * 4 + 4]).rstrip()
-        for r in range(4)
     )
 
 
@@ -198,6 +157,7 @@ def _symbol_grid(position: object) -> str:
     "--scheduler",
     help="Run on a Dask cluster at tcp://HOST:PORT (pip install \"puzzlegen[dask]\").",
 )
+@game_option
 def study(
     deals: int,
     first_seed: str,
@@ -206,6 +166,7 @@ def study(
     store: Path,
     jobs: int,
     scheduler: str | None,
+    game_name: str,
 ) -> None:
     """Play DEALS deals with every player and report the seed's statistics.
 
@@ -220,21 +181,18 @@ def study(
       puzzlegen study --deals 1000 --jobs 2
       puzzlegen study --deals 10000 --scheduler tcp://10.0.0.5:8786
     """
-    from puzzlegen.catscradle.study import StudyStore, figures, run_study
-    from puzzlegen.catscradle.views.study import render
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
     from puzzlegen.fileio import check_writable, output_path, write_text
 
+    whole = _whole_game(game_name)
     start = _seed_number(first_seed, "--first-seed")
     json_path = output_path(out if out.endswith("/") else out + "/", "study.json")
     html_path = json_path.with_name("study.html")
     check_writable(json_path)
-    seeds = range(start, start + deals)
     console = stderr_console()
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     with (
         _client(scheduler) as client,
-        StudyStore(store) as the_store,
         Progress(
             "[progress.description]{task.description}",
             BarColumn(),
@@ -245,7 +203,6 @@ def study(
         ) as progress,
     ):
         task = progress.add_task("Playing deals", total=deals)
-
         started = False
 
         def on_done(finished: int, total: int) -> None:
@@ -261,16 +218,13 @@ def study(
             if not console.is_terminal and finished and (finished == total or finished % 500 == 0):
                 print(f"puzzlegen study: {finished} of {total} deals", file=sys.stderr)
 
-        results = run_study(
-            the_store, seeds, strong_seed=player_seed, jobs=jobs, client=client, on_done=on_done
+        json_text, html, summary = whole.study_output(
+            seeds=range(start, start + deals), store=store, player_seed=player_seed, jobs=jobs,
+            client=client, on_done=on_done,
         )
-    fig = figures(results)
-    write_text(json_path, json.dumps(fig, indent=2, sort_keys=True) + "\n")
-    write_text(html_path, render(fig))
-    wins = ", ".join(
-        f"{name} {100 * p['wins']['rate']:.1f}%" for name, p in fig["players"].items()
-    )
-    click.echo(f"Wrote {json_path} and {html_path}: {deals} deals; wins: {wins}.")
+    write_text(json_path, json_text)
+    write_text(html_path, html)
+    click.echo(f"Wrote {json_path} and {html_path}: {deals} deals; {summary}.")
 
 
 @contextlib.contextmanager

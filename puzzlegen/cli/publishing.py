@@ -137,9 +137,10 @@ def book(
 ) -> None:
     """Make a print-ready PDF book of COUNT puzzles with solutions.
 
-    Puzzles are grouped by level, easiest first; the solutions at the back
-    are written out move by move with diagrams (a long Pendulum answer runs
-    over pages, the layout drawn before its key swings).  Give --game more
+    Puzzles are grouped by level, easiest first by measured difficulty; two
+    rounds of graded hints (the technique, then the first move) come before
+    the solutions, each of which opens with the point that decides the puzzle
+    and then gives the line in full; a technique index closes the book.  Give --game more
     than once for a book with a chapter per game, each with its own
     how-to-play; COUNT is shared evenly among them.  The book is checked
     with 'puzzlegen preflight' (KDP and IngramSpark paperback rules) and

@@ -66,7 +66,7 @@ def test_a_hidden_first_move_is_called_a_preparation() -> None:
     assert "hidden-move" in puzzle.tags
     opening = decisive_point(puzzle)
     assert "prepares" in opening or "makes no space" in opening
-    assert puzzle.best.moves[0].card.symbol() in opening
+    assert f"transfer {puzzle.best.moves[0].card.symbol()} on to" in opening
 
 
 @pytest.mark.skipif(not SEED.exists(), reason="the seed text is not on this machine")

@@ -179,12 +179,13 @@ def decisive_point(puzzle: Puzzle) -> str:
                 f"{_phrase(at, go_on)}{prepare} is a lifeline that leads to {spaces}.",
             ))
     first = best.moves[0]
+    opener = _phrase(best.position, first)
     if "hidden-move" in puzzle.tags:
         return _pick(puzzle, "hidden", (
             f"No move here makes a space straight away, so the game seems over; "
-            f"but {first.symbol()} prepares one, and play runs on to {spaces}.",
+            f"but {opener} prepares one, and play runs on to {spaces}.",
             f"At first glance nothing can be done: no move empties a cell. Begin with "
-            f"{first.symbol()}, which makes no space but opens the way to {spaces}.",
+            f"{opener}, which makes no space but opens the way to {spaces}.",
         ))
     for position, move, _ in best.position.replay(best.moves):
         if position.is_transfer(move):

@@ -41,6 +41,7 @@ import dataclasses
 import datetime as dt
 import json
 import multiprocessing
+import os
 import sys
 import time
 from itertools import pairwise
@@ -48,12 +49,13 @@ from statistics import mean, median
 from typing import Any
 
 import planless
+
 from puzzlegen.daily import daily_puzzle, date_range, parse_date
 from puzzlegen.games import LEVELS
 from puzzlegen.pendulum import puzzle as pp
 from puzzlegen.pendulum.methods import METHODS
-from puzzlegen.pendulum.position import Deal
 from puzzlegen.pendulum.plugin import PENDULUM
+from puzzlegen.pendulum.position import Deal
 from puzzlegen.pendulum.solver import search_effort
 
 Row = dict[str, Any]
@@ -178,7 +180,7 @@ def dailies(pool: Any, span: str, every: int, tries: int, out: str | None) -> bo
     """Measure the daily puzzles of ``FIRST:LAST`` (every ``every``-th date)."""
     first, _, last = span.partition(":")
     dates = date_range(parse_date(first), parse_date(last or first))[::every]
-    start, cpu = time.perf_counter(), time.process_time()
+    start = time.perf_counter()
     rows: list[Row] = []
     for row in pool.imap(daily_row, [(d.isoformat(), tries) for d in dates]):
         rows.append(row)
@@ -189,7 +191,7 @@ def dailies(pool: Any, span: str, every: int, tries: int, out: str | None) -> bo
     print(f"dailies {dates[0]} to {dates[-1]}, every {every}: {len(rows)} days, "
           f"{tries} random plays per method; {time.perf_counter() - start:.0f} s wall; "
           f"making a day: median {median(made):.1f} s CPU, slowest {max(made):.1f} s "
-          f"({max(rows, key=lambda r: r['made'])['date']})")
+          f"({max(rows, key=lambda r: r['made'])['date']}); load {os.getloadavg()[0]:.1f}")
     if out:
         with open(out, "w") as f:
             json.dump(rows, f, indent=0)

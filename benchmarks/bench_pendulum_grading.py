@@ -73,6 +73,7 @@ def measure(job: tuple[str, int, int]) -> Row | None:
 def measure_puzzle(puzzle: pp.Puzzle, tries: int, seed: str) -> Row:
     """The independent measures of one puzzle (see the module's docstring)."""
     deal: Deal = puzzle.deal
+    pars: list[int | None]
     if puzzle.kind == pp.WIN_IN_PAR:
         assert puzzle.method is not None
         start = deal.start(puzzle.method)

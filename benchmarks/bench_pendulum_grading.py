@@ -21,8 +21,8 @@ measures that no rung of the grading ladder computes:
 and the grade's own ingredients beside them (par; how many methods win), and
 how many seeds it takes to find one puzzle of each level.  A level separates
 from the next when its median random share is strictly above the next one's.
-The same puzzles are also shown as the first grading (v1, which the dailies
-before 2027 keep) graded them, for comparison.
+The same puzzles are also shown as the grading before (v2) graded them, for
+comparison.
 
     python benchmarks/bench_pendulum_grading.py [--seeds 400] [--tries 64] [--jobs 2]
 
@@ -87,16 +87,16 @@ def measure_puzzle(puzzle: pp.Puzzle, tries: int, seed: str) -> Row:
         shares = [pp.random_share(s, None, tries, seed) for s in starts]
         share, mean_share = min(shares), mean(shares)
         effort = sum(search_effort(deal.start(m)) for m in METHODS)
-    # v1's players are v2's first seven: the old grade of the same puzzle.
-    if puzzle.grading == "v2":
-        old = dataclasses.replace(puzzle, grading="v1",
-                                  players=tuple(p[:7] for p in puzzle.players))
-        v1 = LEVELS.index(old.level)
-    else:
-        v1 = -1
+    # v2's players are v3's outs, plain, greedy and first twelve random players: the
+    # grade the same puzzle had before (v1's are v2's first seven).
+    fixed = pp.FIXED_PLAYERS[puzzle.grading]
+    v2_players = tuple(p[:3] + p[fixed : fixed + 12] for p in puzzle.players)
+    old = dataclasses.replace(puzzle, grading="v2", players=v2_players)
+    older = dataclasses.replace(puzzle, grading="v1", players=tuple(p[:7] for p in v2_players))
     return {
         "level": LEVELS.index(puzzle.level),
-        "v1": v1,
+        "v2": LEVELS.index(old.level),
+        "v1": LEVELS.index(older.level),
         "kind": puzzle.kind,
         "par": puzzle.par,
         "swings": puzzle.best.par,
@@ -166,36 +166,48 @@ def report(kind: str, rows: list[Row], candidates: int, grading: str, seeds: boo
         share = median(r["share"] for r in group)
         medians.append(share)
         print(
-            f"  {level:8} {len(group):5} {candidates / len(group):12.1f} {share:12.3f} "
+            f"  {level:8} {len(group):5} "
+            f"{f'{candidates / len(group):.1f}' if seeds else '-':>12} {share:12.3f} "
             f"{mean(r['share'] for r in group):6.3f} "
             f"{median(r['mean share'] for r in group):12.3f} {median(r['par'] for r in group):5} "
             f"{median(r['swings'] for r in group):6} {median(r['winners'] for r in group):7} "
             f"{median(r['effort'] for r in group):7.0f}"
         )
+    if not seeds:  # dailies: compare the levels the schedule uses
+        medians = [m for m in medians if m is not None]
     falling = all(a is not None and b is not None and a > b for a, b in pairwise(medians))
     print(f"  each level's median random share strictly below the level before's: {falling}")
     return falling
 
 
 def dailies(pool: Any, span: str, every: int, tries: int, out: str | None) -> bool:
-    """Measure the daily puzzles of ``FIRST:LAST`` (every ``every``-th date)."""
+    """Measure the daily puzzles of ``FIRST:LAST`` (every ``every``-th date); with
+    ``out``, each day's row is written to it as a JSON line as soon as it is measured."""
     first, _, last = span.partition(":")
     dates = date_range(parse_date(first), parse_date(last or first))[::every]
     start = time.perf_counter()
     rows: list[Row] = []
-    for row in pool.imap(daily_row, [(d.isoformat(), tries) for d in dates]):
-        rows.append(row)
-        print(f"\r{len(rows)}/{len(dates)} days", end="", file=sys.stderr, flush=True)
+    with open(out or os.devnull, "w") as sink:
+        for row in pool.imap(daily_row, [(d.isoformat(), tries) for d in dates]):
+            rows.append(row)
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+            print(f"\r{len(rows)}/{len(dates)} days", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    rows.sort(key=lambda r: r["date"])
-    made = [r["made"] for r in rows]
     print(f"dailies {dates[0]} to {dates[-1]}, every {every}: {len(rows)} days, "
           f"{tries} random plays per method; {time.perf_counter() - start:.0f} s wall; "
-          f"making a day: median {median(made):.1f} s CPU, slowest {max(made):.1f} s "
-          f"({max(rows, key=lambda r: r['made'])['date']}); load {os.getloadavg()[0]:.1f}")
-    if out:
-        with open(out, "w") as f:
-            json.dump(rows, f, indent=0)
+          f"load {os.getloadavg()[0]:.1f}")
+    return report_dailies(rows)
+
+
+def report_dailies(rows: list[Row]) -> bool:
+    rows = sorted(rows, key=lambda r: r["date"])
+    made = [r["made"] for r in rows]
+    slowest = max(rows, key=lambda r: r["made"])
+    print(f"{len(rows)} days from {rows[0]['date']} to {rows[-1]['date']}, graded "
+          f"{', '.join(sorted({r['grading'] for r in rows}))}; making a day: median "
+          f"{median(made):.1f} s CPU, mean {mean(made):.1f} s, slowest {max(made):.1f} s "
+          f"({slowest['date']}, candidate {slowest['seed'].rsplit('-', 1)[1]})")
     ok = True
     for kind in pp.KINDS:
         group = [r for r in rows if r["kind"] == kind]
@@ -213,11 +225,18 @@ def main() -> None:
     parser.add_argument("--dailies", metavar="FIRST:LAST",
                         help="measure the daily puzzles of these dates instead")
     parser.add_argument("--every", type=int, default=1, help="with --dailies: every Nth date")
-    parser.add_argument("--out", help="with --dailies: write the rows as JSON here")
+    parser.add_argument("--out", help="with --dailies: write each day's row here (JSON lines)")
+    parser.add_argument("--rows", help="report on the rows a --dailies --out run wrote, "
+                        "whole or in part, instead of measuring")
     args = parser.parse_args()
     start = time.perf_counter()
     ok = True
     ctx = multiprocessing.get_context("spawn")
+    if args.rows:
+        with open(args.rows) as f:
+            ok = report_dailies([json.loads(line) for line in f if line.strip()])
+        print(f"\nlevels separate and planless target met: {'yes' if ok else 'NO'}")
+        return
     if args.dailies:
         with ctx.Pool(args.jobs) as pool:
             ok = dailies(pool, args.dailies, args.every, args.tries, args.out)
@@ -234,7 +253,7 @@ def main() -> None:
     for kind, found in results.items():
         rows = [r for r in found if r is not None]
         ok &= report(kind, rows, args.seeds, pp.GRADING)
-        report(kind, rows, args.seeds, "v1")
+        report(kind, rows, args.seeds, "v2")
         report_planless(rows)
     print(f"\nall levels separate ({pp.GRADING}): {'yes' if ok else 'NO'}")
 

@@ -10,7 +10,8 @@ measures that no rung of the grading ladder computes:
   win within par swings (win-in-par), or that win at all with a winning
   method (choose-method: the least over the winning methods, since an
   answer is right only when every winning method is found; the median of
-  the mean over the methods is shown beside it);
+  the mean over the methods is shown beside it, and *work*, the winning
+  methods random play misses, summed: how much there is to find);
 * search effort: the positions the solver examines to decide the puzzle's
   method (choose-method: all twelve), ``solver.search_effort``;
 
@@ -155,7 +156,7 @@ def report(kind: str, rows: list[Row], candidates: int, grading: str, seeds: boo
     print(f"\n{kind}, graded {grading}: {len(rows)} puzzles {source}")
     print(f"  {'level':8} {'count':>5} {'seeds/puzzle':>12} {'random share':>12} "
           f"{'(mean)':>6} {'over methods':>12} {'par':>5} {'swings':>6} {'winners':>7} "
-          f"{'effort':>7}")
+          f"{'effort':>7} {'work':>5}")
     medians: list[float | None] = []
     for index, level in enumerate(LEVELS):
         group = [r for r in rows if r["level"] == index]
@@ -171,7 +172,8 @@ def report(kind: str, rows: list[Row], candidates: int, grading: str, seeds: boo
             f"{mean(r['share'] for r in group):6.3f} "
             f"{median(r['mean share'] for r in group):12.3f} {median(r['par'] for r in group):5} "
             f"{median(r['swings'] for r in group):6} {median(r['winners'] for r in group):7} "
-            f"{median(r['effort'] for r in group):7.0f}"
+            f"{median(r['effort'] for r in group):7.0f} "
+            f"{median(r['winners'] * (1 - r['mean share']) for r in group):5.2f}"
         )
     if not seeds:  # dailies: compare the levels the schedule uses
         medians = [m for m in medians if m is not None]

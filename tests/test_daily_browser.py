@@ -796,6 +796,12 @@ def test_pendulum_page_matches_the_printed_picture(pendulum_site: Path, page: Pa
     # The rules text says the same.
     p.click("details.rules summary")
     assert "two at each side" in p.inner_text("details.rules")
+    # The archive's par says what it counts.
+    p.goto((pendulum_site / "archive.html").as_uri() + f"?today={CHOOSE}")
+    pars = p.eval_on_selector_all(
+        "tr[data-date] td:nth-child(3)", "all => all.map((td) => td.textContent)"
+    )
+    assert pars == ["two methods", "five swings"]
 
 
 def test_fewer_key_presses_for_a_pendulum_game(pendulum_site: Path, page: Page) -> None:

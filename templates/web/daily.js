@@ -627,7 +627,11 @@
         const fade = String([1, 0.55, 0.3][age] || 0.15);
         const line = document.createElementNS(NS, "line");
         const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-        const trim = Math.min(18, len / 4);
+        // The head stops near the target card's edge, off its text.
+        const edge = board.querySelector('[data-cell="' + best[i].to + '"]')
+          .getBoundingClientRect();
+        const trim = Math.max(Math.min(len / 2.2, Math.min(edge.width, edge.height) * 0.4),
+          Math.min(18, len / 4));
         line.setAttribute("x1", x1);
         line.setAttribute("y1", y1);
         line.setAttribute("x2", x2 - ((x2 - x1) / len) * trim);

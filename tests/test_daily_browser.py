@@ -278,6 +278,32 @@ def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
     assert focused == ",".join(map(str, moves[-1]["to"]))
 
 
+def test_tab_jumps_to_cards_that_can_move_and_their_places(site: Path, page: Page) -> None:
+    p = page.page
+    p.goto((site / LAST / "index.html").as_uri())
+    position = cc_position(site, LAST)
+    movable = sorted({m.src for m in position.legal_moves()})
+    page.cell([0, 0]).focus()
+
+    def here() -> str:
+        return str(p.evaluate("document.activeElement.dataset.cell"))
+
+    seen = [here()] if 0 in movable else []
+    for _ in movable[len(seen) :]:
+        p.keyboard.press("Tab")
+        seen.append(here())
+    assert seen == [",".join(map(str, rc(c))) for c in movable]
+    p.keyboard.press("Shift+Tab")
+    assert here() == ",".join(map(str, rc(movable[-2])))
+    # Enter picks up and goes to the first place; Enter again plays the move.
+    src = movable[-2]
+    first = min(m.dst for m in position.legal_moves() if m.src == src)
+    p.keyboard.press("Enter")
+    assert here() == ",".join(map(str, rc(first)))
+    p.keyboard.press("Enter")
+    assert p.inner_text("#moves") == "1 move"
+
+
 def test_index_opens_today_else_the_latest(site: Path, page: Page) -> None:
     page.page.goto((site / "index.html").as_uri() + "?today=2026-11-25")
     page.page.wait_for_url("**/2026-11-25/index.html")

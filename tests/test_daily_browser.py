@@ -694,6 +694,7 @@ def test_a_day_shown_counts_as_shown_not_solved(site: Path, page: Page) -> None:
     day = "2026-11-24"
     p.goto((site / day / "index.html").as_uri() + f"?today={day}")
     p.click("#showme")
+    assert "now counts as shown, not solved" in status(p)[0]
     p.click("#show-next")
     shot(p, "cc-showing")
     p.click("#show-exit")

@@ -157,3 +157,23 @@ def test_a_study_killed_with_sigkill_resumes_without_replaying(
     assert status == 0
     for name in ("study.json", "study.html"):
         assert (tmp_path / "killed" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
+
+
+def test_sigterm_stops_a_study_cleanly_keeping_finished_deals(tmp_path: Path) -> None:
+    store = tmp_path / "s.sqlite"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlegen.cli", "study", "--deals", "40", "--jobs", "2",
+         "--store", str(store), "-o", f"{tmp_path}/o/"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 120
+    while _stored(store) < 1 and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    child.send_signal(signal.SIGTERM)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 128 + signal.SIGTERM
+    assert err.decode().strip().splitlines()[-1] == "puzzlegen: stopped by SIGTERM"
+    assert b"Traceback" not in err
+    assert not (tmp_path / "o" / "study.json").exists()
+    assert _stored(store) >= 1

@@ -58,6 +58,20 @@ def test_a_lost_game_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and json.loads(out.splitlines()[-1])["won"] is False
 
 
+def test_game_reads_the_json_line_of_deal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    status, line, _ = _run(capsys, "deal", "--seed", "5", "--json")
+    assert status == 0
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(line.encode())))
+    status, piped, _ = _run(capsys, "game", "-", "--json")
+    status2, by_seed, _ = _run(capsys, "game", "--seed", "5", "--json")
+    assert status == status2 == 0
+    assert piped.splitlines()[:-1] == by_seed.splitlines()[:-1]
+
+
 def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
     status, by_deal, _ = _run(capsys, "game", str(Deal.from_seed(5)), "--json")
     status2, by_seed, _ = _run(capsys, "game", "--seed", "5", "--json")

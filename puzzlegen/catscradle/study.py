@@ -225,7 +225,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a binomial proportion (95% by default).
 
     >>> [round(x, 4) for x in wilson(11, 100)]
-    [0.0625, 0.1862]
+    [0.0625, 0.1863]
     """
     if trials == 0:
         return (0.0, 1.0)

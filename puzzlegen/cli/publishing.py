@@ -201,6 +201,14 @@ def book(
     "(and an archive index.html for a range).",
 )
 @click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
+@click.option(
+    "--kind",
+    type=click.Choice(["puzzle", "game"]),
+    default="puzzle",
+    show_default=True,
+    help="puzzle: the puzzle of the day; game: Cat's Cradle's whole game of the day, "
+    "a deal certified winnable (pages under OUTPUT/game/).",
+)
 @game_option("The game of the daily puzzle.")
 def daily(
     date_text: str | None,
@@ -211,6 +219,7 @@ def daily(
     db: Path | None,
     output: Path | None,
     mono: bool,
+    kind: str,
     game: Game,
 ) -> None:
     """The puzzle of the day: the same for everyone, on any machine, for ever.
@@ -226,12 +235,16 @@ def daily(
       puzzlegen daily --from 2026-11-23 --to 2026-11-29 --json
       puzzlegen daily --date 2026-11-23 -o output/daily/
       puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
+      puzzlegen daily --kind game --date 2026-11-23 -o output/daily/
     """
     from puzzlegen.daily import daily_json, daily_puzzle
     from puzzlegen.fileio import check_writable
     from puzzlegen.publish import publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
+    if kind == "game":
+        _daily_games(dates, output, as_json=as_json, solution=solution, mono=mono, game=game)
+        return
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
     chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
@@ -295,6 +308,49 @@ def preflight(pdf: Path, trim: str | None, bleed: bool | None, color: str | None
     Console(width=110).print(render_table(report, pdf.name))
     click.echo("passes" if report.ok else f"FAILS: {len(report.failures)} rule(s)")
     return 0 if report.ok else 1
+
+
+def _daily_games(
+    dates: list[dt.date],
+    output: Path | None,
+    *,
+    as_json: bool,
+    solution: bool,
+    mono: bool,
+    game: Game,
+) -> None:
+    """``daily --kind game``: the whole game of each date, as pages or on stdout."""
+    from puzzlegen.catscradle.gameday import game_day
+    from puzzlegen.fileio import check_writable
+    from puzzlegen.render.gamepages import line_text, publish_game_days
+
+    if game.name != "cats-cradle":
+        raise click.BadParameter(
+            f"only Cat's Cradle has a whole game of the day, not {game.name!r}",
+            param_hint="'--game'",
+        )
+    if output is not None:
+        check_writable(output, folder=True)
+    days = [game_day(d) for d in progress(dates, "Choosing winnable deals")]
+    if output is not None:
+        for warning in publish_game_days(game, days, output, mono=mono):
+            click.echo(f"puzzlegen: warning: {warning}", err=True)
+        click.echo(f"Wrote {len(days)} whole-game page(s) under {output}/game/", err=as_json)
+        if not as_json:
+            return
+    for day in days:
+        if as_json:
+            click.echo(json.dumps(day.to_json(), sort_keys=True))
+            continue
+        click.echo(
+            f"{day.date.strftime('%A %d %B %Y')}: the whole game, deal {day.id} "
+            f"(a winning line of {len(day.line)} sequences is known)"
+        )
+        click.echo(" ".join(c.symbol() for c in day.deal.cards))
+        if solution:
+            for said in line_text(day):
+                click.echo(said)
+        click.echo()
 
 
 def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:

@@ -6,10 +6,12 @@ Under the daily site's folder::
     game/archive.html      every game on disk, by month, marked when played here
     game/days.js           the list of games on disk (window.GAME_DAYS)
     game/YYYY-MM-DD/       index.html game.json
-    assets/cats-cradle-game.js      the whole game's rules and search (templates/catscradle/game.js)
-    assets/cats-cradle-gamepage.js  the page                         (templates/catscradle/gamepage.js)
-    assets/cats-cradle-game.css     what the page adds to daily.css
+    assets/cats-cradle-game.js      the whole game's rules and search  (catscradle/game.js)
+    assets/cats-cradle-gamepage.js  the page                          (catscradle/gamepage.js)
+    assets/cats-cradle-game.css     what the page adds to daily.css   (catscradle/game.css)
     assets/daily.css, cats-cradle.js, cats-cradle-rules.svg   shared with the puzzle pages
+
+(the names in brackets are under templates/).
 
 A game's page links to the same date's puzzle when the site has it (it
 reads the puzzles' ``days.js``), and a puzzle's page to the game of its date

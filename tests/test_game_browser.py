@@ -86,7 +86,8 @@ class Game:
             self.page.click(then)
         else:
             self.page.evaluate(
-                "([a, b]) => { document.querySelector(a).click(); document.querySelector(b).click(); }",
+                "([a, b]) => { document.querySelector(a).click();"
+                " document.querySelector(b).click(); }",
                 [first, then],
             )
 
@@ -206,6 +207,9 @@ def test_reload_mid_game_and_continue(site: Path, game: Game) -> None:
     assert f"Won in {len(day['line'])} sequences" in game.page.input_value("#share-text")
 
 
+ANSWERED = '#winnable-answer[data-answer="yes"], #winnable-answer[data-answer="no"]'
+
+
 def test_still_winnable_is_asked_and_recorded(site: Path, game: Game) -> None:
     date = "2026-11-24"
     deal = Deal.parse(" ".join(data(site, date)["deal"]))
@@ -223,7 +227,7 @@ def test_still_winnable_is_asked_and_recorded(site: Path, game: Game) -> None:
         if game.board("state") != "playing":
             break
         game.page.click("#winnable")
-        game.page.locator('#winnable-answer[data-answer="yes"], #winnable-answer[data-answer="no"]').wait_for()
+        game.page.locator(ANSWERED).wait_for()
     asked = game.record(date)["asked"]
     assert asked and asked[0]["won"] is True
     assert any(a["won"] is False for a in asked)

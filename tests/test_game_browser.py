@@ -144,10 +144,13 @@ def test_play_a_day_to_a_win_by_the_stored_line(site: Path, game: Game) -> None:
     assert keys == [f"puzzlegen:cats-cradle-game:{FIRST}"]
 
 
-def losing_line(deal: Deal) -> list[list[tuple[tuple[int, int], tuple[int, int]]]]:
+Cells = list[tuple[tuple[int, int], tuple[int, int]]]
+
+
+def losing_line(deal: Deal) -> list[Cells]:
     """Sequences that lose ``deal``: each stops at the ending with the fewest new spaces."""
     position, stock = deal.layout, list(deal.stock)
-    line = []
+    line: list[Cells] = []
     while True:
         ends = [e for e in analyse(position).ends if e.spaces > position.spaces]
         if not ends:

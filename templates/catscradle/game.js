@@ -72,8 +72,20 @@
     return 2 * ((((c >> 1) - depth) % 13 + 13) % 13) + (((c & 1) + depth) % 2);
   }
 
+  // TOP[c * 53 + h]: the class on top of a stack of height h on a bottom card of
+  // class c; NEED[c * 53 + h]: the class that top card may be placed on.  53
+  // heights cover any stack one pack can build.
+  const TOP = new Int8Array(26 * 53).fill(-1);
+  const NEED = new Int8Array(26 * 53).fill(-1);
+  for (let c = 0; c < 26; c++) {
+    for (let h = 1; h < 53; h++) {
+      TOP[c * 53 + h] = below(c, h - 1);
+      NEED[c * 53 + h] = support(below(c, h - 1));
+    }
+  }
+
   function topClass(bottom, h) {
-    return below(bottom, h - 1);
+    return TOP[bottom * 53 + h];
   }
 
   /** The layout of a state of card texts (16 stacks, bottom card first). */
@@ -99,7 +111,7 @@
     for (let src = 0; src < CELLS; src++) {
       const h = height[src];
       if (!h || (emptyingOnly && h > 1)) continue;
-      const need = support(topClass(bottom[src], h));
+      const need = NEED[bottom[src] * 53 + h];
       for (const dst of SEES[src]) {
         const hd = height[dst];
         if (hd && topClass(bottom[dst], hd) === need) found.push([src, dst]);
@@ -154,24 +166,15 @@
    * all of them), breadth-first: [{height, spaces, path: [[src, dst], ...]}]
    * (path: the shortest way there). */
   function ends(bottom, height, every) {
+    // Breadth-first over every reachable state, noting on the way which states
+    // have a move that empties a cell and joining the states a transfer links
+    // (union-find: transfers can be undone, so they join groups).
     const index = new Map([[key(height), 0]]);
     const states = [height];
     const parent = [-1];
     const via = [null];
-    for (let at = 0; at < states.length; at++) {
-      for (const m of moves(bottom, states[at], false)) {
-        const next = moved(states[at], m[0], m[1]);
-        const k = key(next);
-        if (!index.has(k)) {
-          index.set(k, states.length);
-          states.push(next);
-          parent.push(at);
-          via.push(m);
-        }
-      }
-    }
-    // Groups joined by transfers (moves from a stack of two or more): union-find.
-    const root = states.map((_, i) => i);
+    const root = [0];
+    const open = [0];
     const find = (i) => {
       while (root[i] !== i) {
         root[i] = root[root[i]];
@@ -179,14 +182,26 @@
       }
       return i;
     };
-    const open = new Uint8Array(states.length);
-    for (let i = 0; i < states.length; i++) {
-      const h = states[i];
-      if (hasEmptyingMove(bottom, h)) open[i] = 1;
+    for (let at = 0; at < states.length; at++) {
+      const h = states[at];
       for (const m of moves(bottom, h, false)) {
-        if (h[m[0]] > 1) {
-          const a = find(i);
-          const b = find(index.get(key(moved(h, m[0], m[1]))));
+        const src = m[0];
+        if (h[src] === 1) open[at] = 1;
+        const next = moved(h, src, m[1]);
+        const k = key(next);
+        let j = index.get(k);
+        if (j === undefined) {
+          j = states.length;
+          index.set(k, j);
+          states.push(next);
+          parent.push(at);
+          via.push(m);
+          root.push(j);
+          open.push(0);
+        }
+        if (h[src] > 1) {
+          const a = find(at);
+          const b = find(j);
           if (a !== b) root[Math.max(a, b)] = Math.min(a, b);
         }
       }
@@ -194,11 +209,11 @@
     const groupOpen = new Uint8Array(states.length);
     for (let i = 0; i < states.length; i++) if (open[i]) groupOpen[find(i)] = 1;
     const result = [];
-    const taken = new Set();
+    const taken = new Uint8Array(states.length);
     for (let i = 0; i < states.length; i++) {
       const g = find(i);
-      if (groupOpen[g] || (taken.has(g) && !every)) continue;
-      taken.add(g);
+      if (groupOpen[g] || (taken[g] && !every)) continue;
+      taken[g] = 1;
       const path = [];
       for (let j = i; parent[j] >= 0; j = parent[j]) path.push(via[j]);
       path.reverse();

@@ -141,7 +141,7 @@ def test_a_run_killed_midway_leaves_whole_dates(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     real = gamepages.write_game_day
-    written = []
+    written: list[Path] = []
 
     def dying(*args: object, **kwargs: object) -> Path:
         if len(written) == 2:

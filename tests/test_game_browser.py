@@ -240,8 +240,9 @@ def test_hints_and_show_me(site: Path, game: Game) -> None:
     day = data(site, FIRST)
     game.page.goto((site / "game" / FIRST / "index.html").as_uri())
     game.page.click("#hint")
+    assert "strong player" in game.page.inner_text("#hint-list")
     game.page.click("#hint")
-    first = day["line"][0]["moves"][0]
+    first = day["line"][0]["strong"][0]  # the strong player's own first move
     hinted = game.page.locator(".cell.is-hint")
     assert hinted.get_attribute("data-cell") == ",".join(map(str, first["from"]))
     assert game.record(FIRST)["hints"] == 2

@@ -35,6 +35,9 @@ class Played:
     dealt: tuple[Card, ...]
     #: The spaces the sequence created.
     spaces: int
+    #: What the strong player (who sees the cards dealt so far, not the stock's
+    #: order) would play from the same start: the page's hints.
+    strong: tuple[Move, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +72,7 @@ class GameDay:
                     "moves": [m.to_json() for m in s.moves],
                     "spaces": s.spaces,
                     "dealt": [str(c) for c in s.dealt],
+                    "strong": [m.to_json() for m in s.strong],
                 }
                 for s in self.line
             ],
@@ -77,6 +81,16 @@ class GameDay:
 
 #: A certifier: the winning line of a deal as (moves, dealt) per sequence, or None.
 Certifier = Callable[[Deal], Sequence[tuple[Sequence[Move], Sequence[Card]]] | None]
+
+
+def perfect_certifier(deal: Deal) -> list[tuple[list[Move], list[Card]]] | None:
+    """The whole-game solver's certified line (the stock's order known), if the deal is won."""
+    from puzzlegen.catscradle.gamesolver import solve_deal
+
+    solution = solve_deal(deal)
+    if not solution.won:
+        return None
+    return [(list(turn.line.moves), list(turn.dealt)) for turn in solution.turns]
 
 
 def expert_certifier(deal: Deal) -> list[tuple[list[Move], list[Card]]] | None:
@@ -143,12 +157,41 @@ def game_day(date: dt.date, certify: Certifier | None = None, certifier: str = "
         deal = Deal.from_seed(seed)
         line = certify(deal)
         if line is not None:
-            return GameDay(date, seed, deal, tuple(replay(deal, line)), certifier)
+            played = with_strong_hints(deal, replay(deal, line), seed)
+            return GameDay(date, seed, deal, tuple(played), certifier)
     raise InvalidInputError(  # pragma: no cover - would need 1000 lost deals in a row
         f"no winnable deal among {MAX_CANDIDATES} candidates for {date.isoformat()}"
     )
 
 
 def default_certifier() -> tuple[Certifier, str]:
-    """The certifier daily games use."""
-    return expert_certifier, "expert"
+    """The certifier daily games use: the perfect-information solver."""
+    return perfect_certifier, "perfect"
+
+
+def with_strong_hints(deal: Deal, line: Sequence[Played], seed: str) -> list[Played]:
+    """``line`` with, for each sequence, the strong player's own choice from its start.
+
+    The strong player sees the layout and the cards dealt so far, and knows
+    which cards are still to come but not their order (its view holds no
+    order to read); it is seeded by the day's seed, so the hints are the same
+    on every machine.
+    """
+    from dataclasses import replace
+
+    from puzzlegen.catscradle.gameplayers import StockView, get_player
+
+    player = get_player("strong", seed=seed)
+    position, stock = deal.layout, list(deal.stock)
+    seen: list[Card] = []
+    hinted = []
+    for number, played in enumerate(line, 1):
+        view = StockView(number, position, tuple(seen), frozenset(stock))
+        hinted.append(replace(played, strong=player.choose(view).moves))
+        final = position
+        for _, _, after in position.replay(played.moves):
+            final = after
+        position, left = final.fill(stock)
+        seen += played.dealt
+        stock = list(left)
+    return hinted

@@ -441,19 +441,40 @@
       }
     }
 
-    // -- hints: the winning line while the game follows it, else the most spaces --
+    // -- hints: the strong player's choice while the game follows the certified
+    // line (the page stores it for each of the line's sequence starts), else the
+    // most spaces the sequence can still make --------------------------------------
+    function strongEnd(i) {
+      let state = certified[i].start;
+      for (const m of data.line[i].strong || []) {
+        const move = findMove(state, m.from.join(","), m.to.join(","));
+        if (!move) return null;
+        state = game.apply(state, move);
+      }
+      return data.line[i].strong && data.line[i].strong.length ? state : null;
+    }
+
     function plan() {
       const state = current();
       const l = layout(state);
       const i = ui.seqs.length;
       if (i < certified.length &&
         game.positionText(certified[i].start) === game.positionText(ui.start)) {
-        const target = layout(certified[i].end).height;
+        const strong = strongEnd(i);
+        const winning = layout(certified[i].end).height;
+        const target = strong ? layout(strong).height : winning;
         const path = rules.pathTo(l.bottom, l.height, target);
-        if (path) return { path: path, spaces: spaces(certified[i].end), winning: true };
+        if (path) {
+          return { path: path, spaces: spacesOfHeights(target), strong: !!strong,
+            agrees: target.join() === winning.join(), winning: spacesOfHeights(winning) };
+        }
       }
       const best = rules.bestEnd(l.bottom, l.height);
-      return { path: best.path, spaces: best.spaces, winning: false };
+      return { path: best.path, spaces: best.spaces, strong: false, agrees: false, winning: null };
+    }
+
+    function spacesOfHeights(height) {
+      return height.filter((h) => h === 0).length;
     }
 
     function planMoves(p) {
@@ -481,14 +502,20 @@
       const aim = p.spaces - spaces(ui.start);
       let text;
       if (ui.seqHints === 1) {
-        if (p.winning) {
-          text = "The winning line makes " + plural(aim, "space", "spaces") +
-            " in this sequence" + (aim < most ? ", fewer than the " + most +
-              " it could make: the other ending leaves the cards still to come with " +
-              "nowhere to go." : ", the most it can make.");
+        const made = plural(aim, "space", "spaces");
+        if (p.strong) {
+          text = "A strong player, who sees the cards dealt so far but not the stock's order, " +
+            "would stop at " + made + " here" + (aim < most ? ", fewer than the " + most +
+              " the sequence could make: that ending leaves better places for the cards " +
+              "still to come" : "") + ". " + (p.agrees ? "The winning line stops there too."
+            : "The winning line stops elsewhere, at " +
+              plural(p.winning - spaces(ui.start), "space", "spaces") + ".");
+        } else if (p.winning !== null) {
+          text = "The winning line makes " + made + " in this sequence" +
+            (aim < most ? ", fewer than the " + most + " it could make." : ".");
         } else {
           text = "The most spaces this sequence can still reach is " + aim +
-            ". Count the blocked pairs before you choose between endings.";
+            ". Look at the blocked pairs before you choose between endings.";
         }
       } else if (ui.seqHints === 2) {
         text = steps.length ? "Move " + steps[0].text + " next." :

@@ -130,6 +130,29 @@ def test_winning_lines_of_the_search_replay_in_python() -> None:
     assert 40 <= won <= 90  # about half of all deals can be won
 
 
+def test_the_search_agrees_with_the_solver() -> None:
+    """On 300 deals and on later sequence starts of solved games, with their stocks."""
+    from puzzlegen.catscradle.gamesolver import solve, solve_deal
+
+    cases = [
+        (Deal.from_seed(f"verdict-{n}").layout, Deal.from_seed(f"verdict-{n}").stock)
+        for n in range(300)
+    ]
+    for n in range(40):
+        for turn in solve_deal(Deal.from_seed(n)).turns[1:-1:3]:
+            cases.append((turn.filled, turn.stock))
+    answers = node(
+        "for (const t of input) { const [pos, stock] = t.split('|');\n"
+        "  const l = g.layoutOf(stacks(pos));\n"
+        "  const r = g.winnable(l.bottom, l.height, 0, stock.split(' ').map(g.cardClass), 0);\n"
+        "  console.log(JSON.stringify(r.won)); }\n",
+        "".join(f"{p}|{' '.join(map(str, s))}\n" for p, s in cases),
+    )
+    verdicts = [solve(p, s, line=False).won for p, s in cases]
+    assert answers == verdicts
+    assert 100 < sum(verdicts[:300]) < 220 and sum(verdicts[300:]) > 20
+
+
 def test_path_to_reaches_the_target() -> None:
     cases = CORPUS[:100]
     answers = node(

@@ -80,6 +80,14 @@ def _to_games(
 @click.option("--isbn", default="", help="ISBN-10 or ISBN-13, checked, for the copyright page.")
 @click.option("--edition", default="First edition", show_default=True)
 @click.option(
+    "--games",
+    "annotated",
+    type=click.IntRange(min=0, max=30),
+    default=0,
+    help="Add a chapter of N whole games of Cat's Cradle won by the strong player, "
+    "each sequence told in words, a diagram where the game turns (dealt from --seed).",
+)
+@click.option(
     "-o",
     "--output",
     default=str(Path("output") / "book.pdf"),
@@ -110,6 +118,7 @@ def book(
     publisher: str,
     isbn: str,
     edition: str,
+    annotated: int,
     output: str,
     games: tuple[Game, ...],
 ) -> None:
@@ -132,6 +141,7 @@ def book(
       puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
       puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
+      puzzlegen book --count 24 --games 3 -o output/with-games.pdf
     """
     from puzzlegen.fileio import check_writable, output_path
     from puzzlegen.publish import book_venue, choose_chapters, make_book
@@ -169,7 +179,13 @@ def book(
         publisher=publisher,
         isbn=isbn,
         edition=edition,
+        games=annotated,
+        games_seed=seed or "book",
     )
+    if annotated and not any(g.name == "cats-cradle" for g in games):
+        raise click.BadParameter(
+            "annotated games are Cat's Cradle's: add --game cats-cradle", param_hint="'--games'"
+        )
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)
     path = output_path(output, "book.pdf")

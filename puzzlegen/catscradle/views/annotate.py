@@ -50,9 +50,10 @@ class AnnotatedGame:
     deal: Deal
     notes: tuple[Note, ...]
     won: bool
-    #: Index in :attr:`notes` of the sequence to draw.
+    #: Index in :attr:`notes` of the sequence to draw, and why it is the one.
     turning: int
     stock_left: int
+    why: str = ""
 
     @property
     def summary(self) -> str:
@@ -160,9 +161,19 @@ def annotate(deal: Deal, turns: Sequence[Turn]) -> AnnotatedGame:
         notes.append(tell(turn, dealt, stock))
     won = bool(turns) and turns[-1].won
     short = [i for i, n in enumerate(notes) if 0 < n.created < n.most]
+    choices = [n.endings for n in notes]
     if short:
         turning = short[0]
+        note = notes[turning]
+        why = (
+            f"Here the player makes {spaces_phrase(note.created)} where "
+            f"{number_word(note.most)} were there for the taking, and prepares for the cards "
+            "still to come."
+        )
+    elif max(choices) > 1:
+        turning = choices.index(max(choices))
+        why = f"No sequence offers more endings to choose from: {number_word(max(choices))}."
     else:
-        choices = [n.endings for n in notes]
-        turning = choices.index(max(choices)) if max(choices) > 1 else len(notes) - 1
-    return AnnotatedGame(deal, tuple(notes), won, turning, len(stock))
+        turning = len(notes) - 1
+        why = "Every sequence had a single ending; this is the last."
+    return AnnotatedGame(deal, tuple(notes), won, turning, len(stock), why)

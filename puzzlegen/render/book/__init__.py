@@ -34,7 +34,8 @@ black ink alone); ``gray`` (black ink only, red pips drawn hollow).
 The package is split by what it lays out, so a new kind of chapter adds a
 module rather than growing one: :mod:`.front` (title, copyright, contents,
 how-to-play), :mod:`.puzzles` (puzzle pages), :mod:`.answers` (answer pages),
-:mod:`.back` (notes pages); :mod:`.geometry`, :mod:`.flowables` and
+:mod:`.back` (notes pages), :mod:`.games` (annotated whole games, ``book --games``);
+:mod:`.geometry`, :mod:`.flowables` and
 :mod:`.document` are what they share, and this module typesets the book until
 its cross references settle.
 """
@@ -55,6 +56,7 @@ from puzzlegen.render.book.back import notes_pages
 from puzzlegen.render.book.document import _Book
 from puzzlegen.render.book.flowables import _Figure, _styles
 from puzzlegen.render.book.front import contents_page, how_to_play_pages, title_pages
+from puzzlegen.render.book.games import GameStory, games_pages, prepare_games
 from puzzlegen.render.book.geometry import (
     DEFAULT_PER_PAGE,
     MARGINS,
@@ -116,9 +118,14 @@ def build_chapters(
     padding = 0
     result: _Pass | None = None
     prepared = _prepare(chapters, options.colour == "gray")
+    stories = (
+        prepare_games(options.games, options.games_seed, mono=options.colour == "gray")
+        if options.games
+        else []
+    )
     for _ in range(8):
         geometry = Geometry.make(options.page_size, options.bleed, pages)
-        result = _typeset(prepared, options, geometry, known, padding)
+        result = _typeset(prepared, options, geometry, known, padding, stories)
         if result.pages > MAX_PAGES:
             total = sum(len(c.puzzles) for c in chapters)
             fewer = max(1, total * (MAX_PAGES - 12) // result.pages)
@@ -162,6 +169,7 @@ def _typeset(
     geometry: Geometry,
     known: dict[tuple[str, Any], int],
     padding: int,
+    stories: Sequence[GameStory] = (),
 ) -> _Pass:
     """One typesetting pass: the parts in order, cross references from ``known``."""
     colour = options.colour
@@ -203,6 +211,8 @@ def _typeset(
     contents: list[tuple[str, str]] = []
     for part in prepared:
         contents += contents_lines(part.chapter.game, part.entries, several)
+    if stories:
+        contents.append(("Annotated games", "games"))
     contents.append(("Solutions", "solutions"))
     if several:
         contents += [(f"{c.game.title}: solutions", f"solutions:{c.game.title}") for c in chapters]
@@ -217,6 +227,8 @@ def _typeset(
         same = [e.diagram for p in prepared if p.chapter.game is game for e in p.entries]
         story += how_to_play_pages(setting, game, part.rules)
         story += puzzle_pages(setting, game, part.entries, same)
+    if stories:
+        story += games_pages(setting, list(stories))
     story += solutions_opening(setting)
     for part in prepared:
         story += answer_pages(setting, part.chapter.game, part.solutions)

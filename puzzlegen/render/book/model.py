@@ -37,6 +37,9 @@ class BookOptions:
     edition: str = "First edition"
     year: int = 2026
     mono: bool = False  # the old name of color="gray"
+    #: Annotated whole games of Cat's Cradle after the puzzles (book --games), and their seed.
+    games: int = 0
+    games_seed: str = "book"
 
     @property
     def colour(self) -> str:

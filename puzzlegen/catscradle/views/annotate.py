@@ -36,7 +36,7 @@ class Note:
     dealt: tuple[Card, ...]
     #: The most spaces any ending of this sequence could have made.
     most: int
-    #: How many endings (one per group of positions that reach each other) it had.
+    #: How many endings it had that leave different cells empty.
     endings: int
     text: str
 
@@ -77,6 +77,11 @@ def _same_line(a: int, b: int) -> bool:
     return any(a in line and b in line for line in LINES)
 
 
+def _layouts(ends: Sequence[Position]) -> int:
+    """How many different sets of empty cells ``ends`` leave."""
+    return len({tuple(not s for s in e.cells) for e in ends})
+
+
 def _centre(position: Position) -> int:
     return sum(1 for i in CENTRE if not position.cells[i])
 
@@ -102,7 +107,7 @@ def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
             else f"{moves_text(line)[:1].upper()}{moves_text(line)[1:]}, but no space comes of it: "
             "the game is over."
         )
-        return Note(turn.number, line, (), most, len(ends), " ".join(said))
+        return Note(turn.number, line, (), most, _layouts(ends), " ".join(said))
     text = moves_text(line)
     said.append(f"{text[:1].upper()}{text[1:]}: {spaces_phrase(created)}.")
     sizes = [s for s in cleared_stacks(line) if s >= 2]
@@ -116,7 +121,7 @@ def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
             "the ending chosen keeps better chances for the cards still to come."
         )
     equal = [e for e in ends if e.spaces == final.spaces]
-    if len(equal) > 1:
+    if _layouts(equal) > 1:
         reasons = []
         if any(_centre(e) < _centre(final) for e in equal):
             reasons.append("empties more of the centre (its cells command eleven others)")
@@ -126,7 +131,7 @@ def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
             reasons.append("leaves more places for the cards still to come")
         if reasons:
             said.append(
-                f"Of the {number_word(len(equal))} endings with {spaces_phrase(created)}, "
+                f"Of the {number_word(_layouts(equal))} ways to leave {spaces_phrase(created)}, "
                 f"this one {' and '.join(reasons)}."
             )
     new_blocked = sorted(blocked_pairs(final) - blocked_pairs(start), key=sorted)
@@ -147,7 +152,7 @@ def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
         )
     else:
         said.append(f"Dealt: {_cards(dealt)}, and the stock is used up.")
-    return Note(turn.number, line, tuple(dealt), most, len(ends), " ".join(said))
+    return Note(turn.number, line, tuple(dealt), most, _layouts(ends), " ".join(said))
 
 
 def annotate(deal: Deal, turns: Sequence[Turn]) -> AnnotatedGame:
@@ -172,7 +177,10 @@ def annotate(deal: Deal, turns: Sequence[Turn]) -> AnnotatedGame:
         )
     elif max(choices) > 1:
         turning = choices.index(max(choices))
-        why = f"No sequence offers more endings to choose from: {number_word(max(choices))}."
+        why = (
+            f"No other sequence offers as many choices of where its spaces fall: "
+            f"{number_word(max(choices))}."
+        )
     else:
         turning = len(notes) - 1
         why = "Every sequence had a single ending; this is the last."

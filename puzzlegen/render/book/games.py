@@ -117,6 +117,15 @@ def games_pages(setting: Setting, stories: list[GameStory]) -> list[Any]:
         if told.number > 1:
             story.append(PageBreak())
         stock = " ".join(c.symbol() for c in game.deal.stock)
+        # When the game turns at once, its diagram shows the first layout already.
+        layout = (
+            []
+            if game.turning == 0
+            else [
+                _FigureRow([told.layout], setting.colour, styles, max_scale=0.8),
+                Spacer(1, 4),
+            ]
+        )
         story.append(
             KeepTogether(
                 [
@@ -124,8 +133,7 @@ def games_pages(setting: Setting, stories: list[GameStory]) -> list[Any]:
                         escape(f"Game {told.number}: {game.summary[:-1].lower()}"),
                         styles["h2"],
                     ),
-                    _FigureRow([told.layout], setting.colour, styles, max_scale=0.8),
-                    Spacer(1, 4),
+                    *layout,
                     Paragraph(
                         escape(f"The stock, from its top card (face down in play): {stock}."),
                         styles["small"],
@@ -136,7 +144,8 @@ def games_pages(setting: Setting, stories: list[GameStory]) -> list[Any]:
         for index, note in enumerate(game.notes):
             paragraph = Paragraph(f"<b>{note.number}.</b> " + escape(note.text), styles["body"])
             if index == game.turning:
-                story.append(CondPageBreak(setting.frame_h * 0.45))
+                if index:
+                    story.append(CondPageBreak(setting.frame_h * 0.45))
                 story.append(
                     KeepTogether(
                         [

@@ -125,26 +125,77 @@ def _fill(end: bytes, cards: Sequence[int]) -> tuple[bytes, int]:
     return bytes(heights) + b"".join(stacks), used
 
 
+def _spaces_after(encoded: bytes, path: bytes) -> int:
+    """Spaces in the position ``path`` leads to from the layout ``encoded``."""
+    heights = bytearray(encoded[:16])
+    for k in range(0, len(path), 2):
+        heights[path[k]] -= 1
+        heights[path[k + 1]] += 1
+    return heights.count(0)
+
+
+def _rollout(encoded: bytes, order: Sequence[int]) -> int:
+    """1 if the expert wins from ``encoded`` with the stock ``order``, else 0."""
+    at = 0
+    while True:
+        start = encoded[:16].count(0)
+        path = core.best_path(encoded)
+        if not path:
+            return 0
+        heights = bytearray(encoded[:16])
+        for k in range(0, len(path), 2):
+            heights[path[k]] -= 1
+            heights[path[k + 1]] += 1
+        if heights.count(0) <= start:
+            return 0
+        final = _pycore.layout_after(_pycore.split_layout(encoded), path)
+        encoded, used = _fill(final, order[at:])
+        at += used
+        if at >= len(order):
+            return 1
+
+
+#: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
+METHODS = ("solve", "next", "survive", "rollout")
+
+
 @dataclass(frozen=True, slots=True)
 class StrongPlayer:
     """Chooses among a sequence's end positions by an estimated chance of winning.
 
-    For each end position that creates a space, the chance is estimated over
-    ``samples`` orders of the unseen cards (the same orders for every end, so
-    the comparison is fair), drawn from a stream seeded by ``seed``, the
-    sequence's number and its position: the same game with the same seed is
-    always played the same way.  Each sampled order is dealt into the end's
-    spaces and the rest of the game is decided as if that order were known
-    (:func:`puzzlegen.catscradle.core.solve_game`).  Ties go to more spaces,
-    then to the expert's own end.  ``docs/whole-game-research.md`` records
-    each idea tried and its measured win rate.
+    For each end position that creates a space (the ``width`` with the most
+    spaces), ``samples`` orders of the unseen cards are dealt into its spaces
+    (the same orders for every end, so the comparison is fair), drawn from a
+    stream seeded by ``seed``, the sequence's number and its position: the
+    same game with the same seed is always played the same way.  Each
+    sampled order scores the end by ``method``:
+
+    ``solve``
+        1 if the rest of the game can be won were that order known
+        (:func:`puzzlegen.catscradle.core.solve_game`);
+    ``rollout``
+        1 if the expert wins the rest of the game with that order;
+    ``next``
+        the spaces the next sequence's best line creates (a win counts 16);
+    ``survive``
+        1 if the next sequence can create a space at all.
+
+    The end with the highest total wins; ties go to more spaces now, then
+    to the first in the solver's order.  ``docs/whole-game-research.md``
+    records each idea tried and its measured win rate.
     """
 
     seed: str = "0"
     samples: int = 12
     #: Only the ends with the most spaces are weighed, at most this many.
     width: int = 12
+    method: str = "solve"
     name: str = field(default="strong")
+
+    @property
+    def version(self) -> str:
+        """The method and its settings: a study's rows are kept apart by it."""
+        return f"sampled-{self.method}-{self.samples}x{self.width}"
 
     def choose(self, view: StockView) -> Line:
         position = view.position
@@ -157,9 +208,7 @@ class StrongPlayer:
         )[: self.width]
         if not candidates:
             return best_line(position)
-        if candidates[0][0] - start_spaces >= view.stock_left:
-            return self._line(position, encoded, candidates[0][1])
-        if len(candidates) == 1:
+        if candidates[0][0] - start_spaces >= view.stock_left or len(candidates) == 1:
             return self._line(position, encoded, candidates[0][1])
         stream = SeededStream("cats-cradle/strong", f"{self.seed}/{view.number}/{position}")
         unseen = sorted(CARD_INDEX[c] for c in view.unseen)
@@ -171,14 +220,25 @@ class StrongPlayer:
         best: tuple[int, int, int] | None = None
         choice = candidates[0][1]
         for spaces, index in candidates:
-            wins = 0
-            for order in orders:
-                filled, used = _fill(ends[index], order)
-                wins += core.solve_game(filled, bytes(order[used:]))[0]
-            key = (wins, spaces, -index)
+            total = sum(self._score(ends[index], order) for order in orders)
+            key = (total, spaces, -index)
             if best is None or key > best:
                 best, choice = key, index
         return self._line(position, encoded, choice)
+
+    def _score(self, end: bytes, order: Sequence[int]) -> int:
+        filled, used = _fill(end, order)
+        rest = order[used:]
+        if self.method == "solve":
+            return int(core.solve_game(filled, bytes(rest))[0])
+        if self.method == "rollout":
+            return 1 if not rest else _rollout(filled, rest)
+        if not rest:
+            return 16
+        made = _spaces_after(filled, core.best_path(filled))
+        if self.method == "survive":
+            return int(made > 0)
+        return 16 if made >= len(rest) else made
 
     @staticmethod
     def _line(position: Position, encoded: bytes, index: int) -> Line:

@@ -8,8 +8,8 @@ import pytest
 from pypdf import PdfReader
 
 from puzzlegen.catscradle.gameplayers import play_game
+from puzzlegen.catscradle.views.bookgames import choose_games
 from puzzlegen.cli import main
-from puzzlegen.render.book.games import choose_games
 from puzzlegen.render.preflight import preflight
 
 
@@ -45,5 +45,5 @@ def test_games_need_cats_cradle(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     args = ["book", "--game", "pendulum", "--count", "4", "--games", "1"]
     assert main([*args, "-o", str(tmp_path / "b.pdf")]) != 0
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "--games" in err
+    assert len(err.splitlines()) == 1 and "--games" in err and "Cat's Cradle" in err
     assert not (tmp_path / "b.pdf").exists()

@@ -16,8 +16,8 @@ import pytest
 
 from puzzlegen.catscradle.gameday import game_day, replay
 from puzzlegen.catscradle.position import Deal
+from puzzlegen.catscradle.views import gamepages
 from puzzlegen.cli import main
-from puzzlegen.render import gamepages
 
 DATA = Path(__file__).parent / "data" / "game_days.txt"
 
@@ -134,7 +134,7 @@ def test_pages_and_site(tmp_path: Path) -> None:
 def test_the_puzzle_page_links_to_the_game(tmp_path: Path) -> None:
     assert main(["daily", "--date", "2026-11-23", "-o", str(tmp_path)]) == 0
     page = (tmp_path / "2026-11-23" / "index.html").read_text()
-    assert 'href="../game/2026-11-23/index.html"' in page and 'id="game-link" hidden' in page
+    assert '"../game/2026-11-23/index.html"' in page and 'id="game-link" hidden' in page
 
 
 def test_a_run_killed_midway_leaves_whole_dates(

@@ -145,7 +145,7 @@ def book(
     """
     from puzzlegen.fileio import check_writable, output_path
     from puzzlegen.publish import book_venue, choose_chapters, make_book
-    from puzzlegen.render.book import BookOptions, check_isbn, check_per_page
+    from puzzlegen.render.book import BookOptions, GameCollection, check_isbn, check_per_page
 
     if level and mix:
         raise click.UsageError("give --level or --mix, not both")
@@ -182,9 +182,10 @@ def book(
         games=annotated,
         games_seed=seed or "book",
     )
-    if annotated and not any(g.name == "cats-cradle" for g in games):
+    if annotated and not any(isinstance(g, GameCollection) for g in games):
         raise click.BadParameter(
-            "annotated games are Cat's Cradle's: add --game cats-cradle", param_hint="'--games'"
+            "no game of this book has whole games to annotate (Cat's Cradle has)",
+            param_hint="'--games'",
         )
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)
@@ -336,37 +337,26 @@ def _daily_games(
     game: Game,
 ) -> None:
     """``daily --kind game``: the whole game of each date, as pages or on stdout."""
-    from puzzlegen.catscradle.gameday import game_day
-    from puzzlegen.fileio import check_writable
-    from puzzlegen.render.gamepages import line_text, publish_game_days
+    from typing import Any
 
-    if game.name != "cats-cradle":
-        raise click.BadParameter(
-            f"only Cat's Cradle has a whole game of the day, not {game.name!r}",
-            param_hint="'--game'",
-        )
+    from puzzlegen.fileio import check_writable
+    from puzzlegen.registry import game_days
+
+    days_of: Any = game_days(game.name)  # the game's own object (registry.GAME_DAYS)
     if output is not None:
         check_writable(output, folder=True)
-    days = [game_day(d) for d in progress(dates, "Choosing winnable deals")]
+    days = [days_of.choose(d) for d in progress(dates, "Choosing winnable deals")]
     if output is not None:
-        for warning in publish_game_days(game, days, output, mono=mono):
+        for warning in days_of.publish(days, output, mono=mono):
             click.echo(f"puzzlegen: warning: {warning}", err=True)
         click.echo(f"Wrote {len(days)} whole-game page(s) under {output}/game/", err=as_json)
         if not as_json:
             return
     for day in days:
         if as_json:
-            click.echo(json.dumps(day.to_json(), sort_keys=True))
-            continue
-        click.echo(
-            f"{day.date.strftime('%A %d %B %Y')}: the whole game, deal {day.id} "
-            f"(a winning line of {len(day.line)} sequences is known)"
-        )
-        click.echo(" ".join(c.symbol() for c in day.deal.cards))
-        if solution:
-            for said in line_text(day):
-                click.echo(said)
-        click.echo()
+            click.echo(days_of.json_line(day))
+        else:
+            click.echo(days_of.text(day, solution=solution))
 
 
 def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:

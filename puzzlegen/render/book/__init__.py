@@ -56,7 +56,7 @@ from puzzlegen.render.book.back import notes_pages
 from puzzlegen.render.book.document import _Book
 from puzzlegen.render.book.flowables import _Figure, _styles
 from puzzlegen.render.book.front import contents_page, how_to_play_pages, title_pages
-from puzzlegen.render.book.games import GameStory, games_pages, prepare_games
+from puzzlegen.render.book.games import ToldGame, games_pages
 from puzzlegen.render.book.geometry import (
     DEFAULT_PER_PAGE,
     MARGINS,
@@ -73,6 +73,7 @@ from puzzlegen.render.book.model import (
     BookOptions,
     Chapter,
     Figure,
+    GameCollection,
     PlannedGame,
     StoryGame,
     check_isbn,
@@ -118,11 +119,7 @@ def build_chapters(
     padding = 0
     result: _Pass | None = None
     prepared = _prepare(chapters, options.colour == "gray")
-    stories = (
-        prepare_games(options.games, options.games_seed, mono=options.colour == "gray")
-        if options.games
-        else []
-    )
+    stories = _annotated(chapters, options)
     for _ in range(8):
         geometry = Geometry.make(options.page_size, options.bleed, pages)
         result = _typeset(prepared, options, geometry, known, padding, stories)
@@ -163,13 +160,27 @@ def build_chapters(
     return result.data
 
 
+def _annotated(chapters: Sequence[Chapter], options: BookOptions) -> tuple[str, list[ToldGame]]:
+    """The annotated-games chapter (``options.games`` games), told by the first chapter's
+    game that can (:class:`GameCollection`); BookError if none can."""
+    if not options.games:
+        return "", []
+    for chapter in chapters:
+        if isinstance(chapter.game, GameCollection):
+            intro, games = chapter.game.annotated_games(
+                options.games, options.games_seed, mono=options.colour == "gray"
+            )
+            return intro, list(games)
+    raise BookError("no game of this book has whole games to annotate (Cat's Cradle has)")
+
+
 def _typeset(
     prepared: list[_Prepared],
     options: BookOptions,
     geometry: Geometry,
     known: dict[tuple[str, Any], int],
     padding: int,
-    stories: Sequence[GameStory] = (),
+    stories: tuple[str, list[ToldGame]] = ("", []),
 ) -> _Pass:
     """One typesetting pass: the parts in order, cross references from ``known``."""
     colour = options.colour
@@ -211,7 +222,7 @@ def _typeset(
     contents: list[tuple[str, str]] = []
     for part in prepared:
         contents += contents_lines(part.chapter.game, part.entries, several)
-    if stories:
+    if stories[1]:
         contents.append(("Annotated games", "games"))
     contents.append(("Solutions", "solutions"))
     if several:
@@ -227,8 +238,8 @@ def _typeset(
         same = [e.diagram for p in prepared if p.chapter.game is game for e in p.entries]
         story += how_to_play_pages(setting, game, part.rules)
         story += puzzle_pages(setting, game, part.entries, same)
-    if stories:
-        story += games_pages(setting, list(stories))
+    if stories[1]:
+        story += games_pages(setting, *stories)
     story += solutions_opening(setting)
     for part in prepared:
         story += answer_pages(setting, part.chapter.game, part.solutions)
@@ -256,6 +267,7 @@ __all__ = [
     "BookOptions",
     "Chapter",
     "Figure",
+    "GameCollection",
     "Geometry",
     "PlannedGame",
     "StoryGame",

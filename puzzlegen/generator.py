@@ -259,7 +259,11 @@ def puzzles_from_catalog(
             continue
         rows = []
         for row in catalog.puzzles(game=game.name, level=wanted, unpublished=True):
-            puzzle = game.puzzle_from_json(row)
+            try:
+                puzzle = game.puzzle_from_json(row)
+            except (ValueError, KeyError, TypeError) as exc:  # a damaged row: not our bug
+                catalog.skip_row(None, row.get("id"), str(exc))
+                continue
             if puzzle.level == wanted and publishable(puzzle):
                 rows.append(puzzle)
                 if len(rows) == quota:

@@ -120,6 +120,12 @@ def generate(
 @click.option("--tag", help="Only puzzles with this technique tag (one of the game's tags).")
 @click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
 @click.option("--limit", type=click.IntRange(min=0), help="At most this many puzzles.")
+@click.option(
+    "--release",
+    metavar="VENUE",
+    help="Mark the puzzles recorded as published in VENUE ('book:TITLE' or "
+    "'daily:YYYY-MM-DD') unpublished again, e.g. for a book that was never printed.",
+)
 @game_option("Only this game's puzzles.")
 def catalog(
     db: Path,
@@ -130,17 +136,28 @@ def catalog(
     tag: str | None,
     unpublished: bool,
     limit: int | None,
+    release: str | None,
     game: Game,
 ) -> None:
     """Show what the catalog holds of a game: counts by level, kind and tag, or the puzzles.
+
+    A book made from the catalog marks its puzzles published in 'book:TITLE'
+    once it is written (a run killed first gives them back by itself);
+    --release VENUE gives back the puzzles of a book you will not print.
 
     \b
     Examples:
       puzzlegen catalog
       puzzlegen catalog --list --level hard --limit 20
       puzzlegen catalog --json --tag transfer > transfer-puzzles.jsonl
+      puzzlegen catalog --release "book:Cat's Cradle Puzzles"
     """
-    from puzzlegen.publish import open_existing_catalog
+    from puzzlegen.publish import open_existing_catalog, release_venue
+
+    if release is not None:
+        count = release_venue(db, release)
+        click.echo(f"Released {count} puzzle{'' if count == 1 else 's'} from {release!r} in {db}.")
+        return
 
     kind = check_kind(game, kind)
     tag = check_tag(game, tag)

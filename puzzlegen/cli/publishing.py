@@ -15,6 +15,7 @@ from puzzlegen.cli.options import (
     db_option,
     game_option,
     level_option,
+    output_text,
     progress,
     seed_text,
     status,
@@ -92,6 +93,7 @@ def _to_games(
     "--output",
     default=str(Path("output") / "book.pdf"),
     show_default=True,
+    callback=output_text,
     help="The PDF file to write (book.pdf in a folder if it ends with /).",
 )
 @click.option(
@@ -213,7 +215,8 @@ def book(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(file_okay=False),
+    callback=lambda ctx, param, value: _folder(ctx, param, value),
     help="Write DATE/puzzle.svg, solution.svg, puzzle.json and index.html under this folder "
     "(and an archive index.html for a range).",
 )
@@ -357,6 +360,11 @@ def _daily_games(
             click.echo(days_of.json_line(day))
         else:
             click.echo(days_of.text(day, solution=solution))
+
+
+def _folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """``-o`` of daily: a folder, never empty (see :func:`output_text`)."""
+    return None if value is None else Path(output_text(ctx, param, value))
 
 
 def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:

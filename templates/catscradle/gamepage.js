@@ -462,11 +462,15 @@
         game.positionText(certified[i].start) === game.positionText(ui.start)) {
         const strong = strongEnd(i);
         const winning = layout(certified[i].end).height;
-        const target = strong ? layout(strong).height : winning;
-        const path = rules.pathTo(l.bottom, l.height, target);
-        if (path) {
-          return { path: path, spaces: spacesOfHeights(target), strong: !!strong,
-            agrees: target.join() === winning.join(), winning: spacesOfHeights(winning) };
+        // The strong player's ending if it can still be reached, else the winning line's.
+        const targets = strong ? [[layout(strong).height, true], [winning, false]]
+          : [[winning, false]];
+        for (const [target, isStrong] of targets) {
+          const path = rules.pathTo(l.bottom, l.height, target);
+          if (path) {
+            return { path: path, spaces: spacesOfHeights(target), strong: isStrong,
+              agrees: target.join() === winning.join(), winning: spacesOfHeights(winning) };
+          }
         }
       }
       const best = rules.bestEnd(l.bottom, l.height);
@@ -655,7 +659,7 @@
 
     function render() {
       const state = shownState();
-      const labels = game.draw(board, state);
+      const labels = game.draw(board, state, { selected: ui.showing ? null : ui.selected });
       const lit = ui.showing || ui.selected === null || ui.over ? []
         : game.movesFrom(current(), ui.selected).map((m) => m.to);
       const hintCell = !ui.showing && ui.seqHints >= 2 && !ui.over ? ui.hintCell : null;

@@ -40,3 +40,20 @@ def test_classify() -> None:
     assert classify([Ending(p, 2, True), Ending(p, 2, False)]) == "equal"
     assert classify([Ending(p, 3, False), Ending(p, 2, True)]) == "fewer"
     assert classify([Ending(p, 3, True), Ending(p, 2, False)]) is None
+
+
+def test_question_and_answer_in_words() -> None:
+    from puzzlegen.catscradle.views.preparation import answer, question
+
+    told = 0
+    for seed in range(8):
+        for choice in choices_in(Deal.from_seed(seed)):
+            rated = with_chances(choice, f"q{seed}", samples=4)
+            q, a = question(rated), answer(rated)
+            assert q.endswith("?") and a.startswith("Play ")
+            assert ("stop at" in a) == (rated.kind == "fewer")
+            assert "of four orders" in a
+            told += 1
+            if told == 4:
+                return
+    raise AssertionError("fewer than four prepare choices in eight deals")

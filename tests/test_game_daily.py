@@ -9,6 +9,7 @@ win under the rules (:func:`puzzlegen.catscradle.gameday.replay`).
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from pathlib import Path
 
@@ -22,23 +23,27 @@ from puzzlegen.cli import main
 DATA = Path(__file__).parent / "data" / "game_days.txt"
 
 
-def pinned() -> list[tuple[str, str, str, int]]:
-    """(date, seed, deal id, sequences) of each pinned day."""
+def pinned() -> list[tuple[str, str, str, int, str]]:
+    """(date, seed, deal id, sequences, digest of the day's JSON) of each pinned day."""
     rows = []
     for line in DATA.read_text().splitlines():
         if line.startswith("#") or not line.strip():
             continue
-        date, seed, deal_id, sequences = (part.strip() for part in line.split("|"))
-        rows.append((date, seed, deal_id, int(sequences)))
+        date, seed, deal_id, sequences, digest = (part.strip() for part in line.split("|"))
+        rows.append((date, seed, deal_id, int(sequences), digest))
     return rows
 
 
 def test_pinned_days_keep_their_deal_and_their_line_wins() -> None:
     rows = pinned()
     assert len(rows) >= 10
-    for date, seed, deal_id, sequences in rows:
+    for date, seed, deal_id, sequences, digest in rows:
         day = game_day(dt.date.fromisoformat(date))
         assert (day.seed, day.id, len(day.line)) == (seed, deal_id, sequences), date
+        # Everything the page holds (the line, the strong player's hints) stays the same:
+        # a change of the solver or the strong player must not change a published day.
+        text = json.dumps(day.to_json(), sort_keys=True).encode()
+        assert hashlib.sha256(text).hexdigest()[:16] == digest, date
         # The stored line, read back from JSON, replays to a win.
         data = json.loads(json.dumps(day.to_json()))
         deal = Deal.parse(" ".join(data["deal"]))

@@ -169,6 +169,8 @@ def test_a_run_killed_midway_leaves_whole_dates(
         (["--date", "someday"], "someday"),
         (["--from", "2026-11-24", "--to", "2026-11-23"], "before"),
         (["--date", "2026-11-23", "--game", "pendulum"], "pendulum"),
+        (["--date", "2026-11-23", "--db", "x.sqlite"], "--db"),
+        (["--date", "10000-01-01"], "10000-01-01"),
     ],
 )
 def test_bad_input_is_one_line(

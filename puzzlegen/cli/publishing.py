@@ -263,6 +263,8 @@ def daily(
 
     dates = _dates(date_text, from_text, to_text)
     if kind == "game":
+        if db is not None:
+            raise click.UsageError("--db records daily puzzles; whole games are not catalogued")
         _daily_games(dates, output, as_json=as_json, solution=solution, mono=mono, game=game)
         return
     if output is not None:

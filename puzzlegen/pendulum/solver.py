@@ -67,6 +67,16 @@ in the fixpoint; anything outside it cannot happen.
 
 The tests check this reduction against a plain exhaustive search of the
 rules module, and replay every line the solver reports.
+
+The compiled core
+-----------------
+``_ccore.c`` is this module's search (with the reduction), and the card
+moves of :func:`cell_moves`, :func:`apply_move` and :func:`swing_cells`,
+written again in C: the same positions, moves and heap keys, so the same
+line move for move, some 30 to 60 times faster.  It is used when it was
+built (:mod:`puzzlegen.pendulum.core`); the Python here is its
+specification and the fallback without a C compiler, and a differential
+test holds the two together.
 """
 
 from __future__ import annotations
@@ -76,6 +86,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from puzzlegen.cards import SUITS, Card
+from puzzlegen.pendulum.core import ccore
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import LEFT, RIGHT, Deal, Move, Position
 
@@ -196,16 +207,22 @@ def cell_moves(cells: Sequence[int]) -> list[IMove]:
     """Every card move of the solver's ``cells`` (see :func:`encode`), in the rules
     module's order, as :data:`IMove` ``(kind, from cell, to cell)``: kind 0 out, 1 pack,
     2 crown."""
+    if ccore is not None:
+        return ccore.moves(cells)
     return _moves(cells, _foundations(cells))
 
 
 def apply_move(cells: Sequence[int], move: IMove) -> tuple[int, ...]:
     """``cells`` after the card move ``move`` (one of :func:`cell_moves`)."""
+    if ccore is not None:
+        return ccore.apply(cells, move)
     return _apply(cells, move)
 
 
 def swing_cells(cells: Sequence[int], side: int) -> tuple[int, ...]:
     """``cells`` after a swing, right for ``side`` 0 and left for 1 (the top row stays)."""
+    if ccore is not None:
+        return ccore.swing(cells, side)
     return _swing(cells, side)
 
 
@@ -509,6 +526,19 @@ def _win_in_phase(
 
 
 def _search(
+    start: State, *, reduce: bool = True, effort: list[int] | None = None
+) -> tuple[list[IMove], int] | None:
+    """:func:`_py_search`, by the compiled core when it is in use (it does not
+    search without the reduction)."""
+    if ccore is None or not reduce:
+        return _py_search(start, reduce=reduce, effort=effort)
+    steps, swings, examined = ccore.search(*start)
+    if effort is not None:
+        effort.append(examined)
+    return None if steps is None else (steps, swings)
+
+
+def _py_search(
     start: State, *, reduce: bool = True, effort: list[int] | None = None
 ) -> tuple[list[IMove], int] | None:
     """The shortest winning line from ``start``, and its number of swings; or None.

@@ -391,7 +391,9 @@ class Position:
     # -- queries -----------------------------------------------------------
     def foundation_count(self, suit: Suit) -> int:
         """How many cards of ``suit`` are on its foundation (1 for the ace alone)."""
-        indexes = [self.method.index(c) for p in self.cells for c in p if c.suit == suit]
+        # A pile's top card comes first in its suit's order of all the pile's cards
+        # (__post_init__ checks the piles before it asks), so only tops are read.
+        indexes = [self.method.index(p[-1]) for p in self.cells if p and p[-1].suit == suit]
         return min(indexes, default=13)
 
     def foundation_top(self, suit: Suit) -> Card:
@@ -419,25 +421,40 @@ class Position:
     # -- moves -------------------------------------------------------------
     def card_moves(self) -> list[Move]:
         """Every legal out, pack and crown move, by cell of the moving pile."""
+        # Cards are looked up by number (suit * 16 + place in the method's order), not
+        # hashed: every replayed move asks for this list.
         moves: list[Move] = []
-        tops = {p[-1]: i for i, p in enumerate(self.cells) if p}
-        empty_top = [c for c in range(COLS) if not self.cells[c]]
-        method = self.method
-        home = {suit: self.foundation_count(suit) for suit in SUITS}
-        for i, pile in enumerate(self.cells):
-            if not pile or not self.exposed(i):
+        cells = self.cells
+        index = self.method.indexes
+        suit_no = SUITS.index
+        tops: dict[int, int] = {}
+        home = [13, 13, 13, 13]
+        for i, pile in enumerate(cells):
+            if pile:
+                top = pile[-1]
+                s, k = suit_no(top.suit), index[top.rank]
+                tops[s * 16 + k] = i
+                if k < home[s]:
+                    home[s] = k
+        empty_top = [c for c in range(COLS) if not cells[c]]
+        bottom = CELLS - COLS
+        for i, pile in enumerate(cells):
+            if not pile or (i < bottom and cells[i + COLS]):
                 continue
             top, base = pile[-1], pile[0]
-            if method.index(top) == home[top.suit]:
+            s = suit_no(top.suit)
+            if index[top.rank] == home[s]:
                 moves.append(Move.out(top))
-            target = method.next(base)
-            if target is None:
+            b = index[base.rank]
+            if b == 12:  # a crown: nothing comes after it
                 if i >= COLS:
                     moves.extend(Move.crown(base, c) for c in empty_top)
                 continue
-            j = tops.get(target)
-            if j is not None and (self.exposed(j) or j == i - COLS or j in CORNERS):
-                moves.append(Move.pack(base, target))
+            j = tops.get(s * 16 + b + 1)
+            if j is not None and (
+                j >= bottom or not cells[j + COLS] or j == i - COLS or j in CORNERS
+            ):
+                moves.append(Move.pack(base, cells[j][-1]))
         return moves
 
     def swing_allowed(self) -> bool:
@@ -464,7 +481,7 @@ class Position:
         cells = list(self.cells)
         if move.kind == "swing":
             side: Side = LEFT if self.next_swing == RIGHT else RIGHT
-            return Position(self.method, swung(cells, self.next_swing), side, self.in_a_row + 1)
+            return self._after(swung(cells, self.next_swing), side, self.in_a_row + 1)
         assert move.card is not None
         src = self.find(move.card)
         assert src is not None
@@ -480,7 +497,17 @@ class Position:
             assert move.col is not None
             cells[move.col] = cells[src]
             cells[src] = ()
-        return Position(self.method, tuple(cells), self.next_swing, 0)
+        return self._after(tuple(cells), self.next_swing, 0)
+
+    def _after(self, cells: tuple[Pile, ...], side: Side, in_a_row: int) -> Position:
+        """The position a legal move leads to.  A legal move keeps every invariant
+        __post_init__ checks, so the new position skips that (costly) validation."""
+        after = object.__new__(Position)
+        object.__setattr__(after, "method", self.method)
+        object.__setattr__(after, "cells", cells)
+        object.__setattr__(after, "next_swing", side)
+        object.__setattr__(after, "in_a_row", in_a_row)
+        return after
 
     def replay(self, moves: Sequence[Move]) -> Iterator[Position]:
         """The positions after each of ``moves`` in turn (each must be legal)."""

@@ -119,7 +119,9 @@ class Deal:
         """The opening position for ``method``."""
         if isinstance(method, str):
             method = Method.parse(method)
-        return Position(method, tuple((card,) for card in self.cards))
+        # A deal holds 48 distinct cards and no ace (checked when it was made), so
+        # its opening position is valid: it skips Position's (costly) checks.
+        return _unchecked(method, tuple((card,) for card in self.cards), RIGHT, 0)
 
 
 def check_deal_cards(cards: Sequence[Card], text: str) -> None:
@@ -502,12 +504,7 @@ class Position:
     def _after(self, cells: tuple[Pile, ...], side: Side, in_a_row: int) -> Position:
         """The position a legal move leads to.  A legal move keeps every invariant
         __post_init__ checks, so the new position skips that (costly) validation."""
-        after = object.__new__(Position)
-        object.__setattr__(after, "method", self.method)
-        object.__setattr__(after, "cells", cells)
-        object.__setattr__(after, "next_swing", side)
-        object.__setattr__(after, "in_a_row", in_a_row)
-        return after
+        return _unchecked(self.method, cells, side, in_a_row)
 
     def replay(self, moves: Sequence[Move]) -> Iterator[Position]:
         """The positions after each of ``moves`` in turn (each must be legal)."""
@@ -515,6 +512,16 @@ class Position:
         for move in moves:
             position = position.play(move)
             yield position
+
+
+def _unchecked(method: Method, cells: tuple[Pile, ...], side: Side, in_a_row: int) -> Position:
+    """A :class:`Position` known to be valid, made without its checks."""
+    position = object.__new__(Position)
+    object.__setattr__(position, "method", method)
+    object.__setattr__(position, "cells", cells)
+    object.__setattr__(position, "next_swing", side)
+    object.__setattr__(position, "in_a_row", in_a_row)
+    return position
 
 
 def pile_text(pile: Pile) -> str:

@@ -81,8 +81,9 @@ test holds the two together.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlegen.cards import SUITS, Card
@@ -90,7 +91,6 @@ from puzzlegen.pendulum.core import ccore
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import LEFT, RIGHT, Deal, Move, Position
 
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 _CORNERS = (0, 7)
 
 # A state is (cells, side, in_a_row): side 0 swings right next, 1 left.
@@ -127,15 +127,15 @@ class MethodResult:
 
 def encode(position: Position) -> State:
     """The solver's form of a position."""
-    method = position.method
+    index = position.method.indexes
+    suit_no = SUITS.index  # by identity: no hashing of suits
     cells = []
     for pile in position.cells:
         if not pile:
             cells.append(0)
             continue
         base, top = pile[0], pile[-1]
-        s = _SUIT_INDEX[base.suit]
-        cells.append((s << 8) | (method.index(top) << 4) | method.index(base))
+        cells.append((suit_no(base.suit) << 8) | (index[top.rank] << 4) | index[base.rank])
     side = 0 if position.next_swing == RIGHT else 1
     return tuple(cells), side, position.in_a_row
 
@@ -538,6 +538,17 @@ def _search(
     return None if steps is None else (steps, swings)
 
 
+@contextlib.contextmanager
+def pure_python() -> Iterator[None]:
+    """Inside the block, search with the pure-Python core (for comparisons)."""
+    global ccore
+    saved, ccore = ccore, None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        ccore = saved
+
+
 def _py_search(
     start: State, *, reduce: bool = True, effort: list[int] | None = None
 ) -> tuple[list[IMove], int] | None:
@@ -636,15 +647,18 @@ def _to_moves(position: Position, steps: Iterable[IMove]) -> tuple[Move, ...]:
     and the benchmark replay every line through :meth:`Position.play`."""
     method = position.method
     cells: Sequence[int] = encode(position)[0]
+    # Each card made once: cards[suit << 4 | index].
+    cards = {(s << 4) | k: Card(method.value_at(k), suit)
+             for s, suit in enumerate(SUITS) for k in range(13)}
 
     def card(p: int, shift: int) -> Card:
-        return Card(method.value_at((p >> shift) & 15), SUITS[p >> 8])
+        return cards[((p >> 8) << 4) | ((p >> shift) & 15)]
 
     moves = []
     for kind, i, j in steps:
         if kind == 3:
             moves.append(Move.swing(RIGHT if i == 0 else LEFT))
-            cells = _swing(cells, i)
+            cells = swing_cells(cells, i)
             continue
         p = cells[i]
         if kind == 0:
@@ -653,7 +667,7 @@ def _to_moves(position: Position, steps: Iterable[IMove]) -> tuple[Move, ...]:
             moves.append(Move.pack(card(p, 0), card(cells[j], 4)))
         else:
             moves.append(Move.crown(card(p, 0), j))
-        cells = _apply(cells, (kind, i, j))
+        cells = apply_move(cells, (kind, i, j))
     return tuple(moves)
 
 

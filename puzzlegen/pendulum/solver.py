@@ -647,9 +647,12 @@ def _to_moves(position: Position, steps: Iterable[IMove]) -> tuple[Move, ...]:
     and the benchmark replay every line through :meth:`Position.play`."""
     method = position.method
     cells: Sequence[int] = encode(position)[0]
-    # Each card made once: cards[suit << 4 | index].
-    cards = {(s << 4) | k: Card(method.value_at(k), suit)
-             for s, suit in enumerate(SUITS) for k in range(13)}
+    # Every card a move can name is in the layout: take the position's own card
+    # objects (cards[suit << 4 | index]), so replaying the line compares cards by
+    # identity first.
+    index = method.indexes
+    cards = {(SUITS.index(c.suit) << 4) | index[c.rank]: c for pile in position.cells
+             for c in pile}
 
     def card(p: int, shift: int) -> Card:
         return cards[((p >> 8) << 4) | ((p >> shift) & 15)]

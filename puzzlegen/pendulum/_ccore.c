@@ -848,11 +848,29 @@ done:
     return result;
 }
 
+/* The simulated players call moves, apply and swing once a move: the ints of a
+   pile (0 to 0x3FF) and the move tuples are made once and shared. */
+static PyObject *PILE_INT[0x400];
+static PyObject *MOVE_TUPLE[3][NC][NC];
+
+static PyObject *pile_int(int v) {
+    if (!PILE_INT[v] && !(PILE_INT[v] = PyLong_FromLong(v))) return NULL;
+    Py_INCREF(PILE_INT[v]);
+    return PILE_INT[v];
+}
+
+static PyObject *move_tuple(Mv m) {
+    PyObject **slot = &MOVE_TUPLE[m.kind][m.from][m.to];
+    if (!*slot && !(*slot = Py_BuildValue("(iii)", m.kind, m.from, m.to))) return NULL;
+    Py_INCREF(*slot);
+    return *slot;
+}
+
 static PyObject *cells_tuple(const uint16_t *cells) {
     PyObject *t = PyTuple_New(NC);
     if (!t) return NULL;
     for (int i = 0; i < NC; i++) {
-        PyObject *v = PyLong_FromLong(cells[i]);
+        PyObject *v = pile_int(cells[i]);
         if (!v) {
             Py_DECREF(t);
             return NULL;
@@ -875,7 +893,7 @@ static PyObject *py_moves(PyObject *self, PyObject *obj) {
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
     for (int k = 0; k < n; k++) {
-        PyObject *t = Py_BuildValue("(iii)", moves[k].kind, moves[k].from, moves[k].to);
+        PyObject *t = move_tuple(moves[k]);
         if (!t) {
             Py_DECREF(list);
             return NULL;

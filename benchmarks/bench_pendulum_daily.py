@@ -3,13 +3,21 @@
 Runs ``puzzlegen daily --game pendulum --date D -o DIR`` as a user would, one
 process a date (start-up, the search through candidate seeds, grading, the
 pages), and prints each date's wall and CPU time (the child's user + system
-time, from ``resource.getrusage``), then the slowest date.  With ``--pure``
-each date is also made with ``PUZZLEGEN_PURE_CORE=1`` (the pure-Python
-solver core), in the same run, for a before/after comparison.  The machine
-is shared: the load average is printed, and CPU time is the steadier figure.
-Run from the repository root:
+time, from ``resource.getrusage``), then the slowest date.  In the same run,
+for a before/after comparison under the same load:
 
-    python benchmarks/bench_pendulum_daily.py --from 2026-11-23 --to 2027-01-10 [--pure]
+* ``--pure`` also makes each date with ``PUZZLEGEN_PURE_CORE=1`` (the
+  pure-Python solver core);
+* ``--before DIR`` also makes each date with the puzzlegen source in ``DIR``
+  (for example ``git archive COMMIT | tar -x -C DIR``, an older commit), put
+  first on ``PYTHONPATH``; the pages it writes are compared with today's,
+  byte for byte, so a speed-up that changed a day would show.
+
+The machine is shared: the load average is printed, and CPU time is the
+steadier figure.  Run from the repository root:
+
+    python benchmarks/bench_pendulum_daily.py --from 2026-11-23 --to 2027-01-10
+        [--pure] [--before DIR]
 """
 
 from __future__ import annotations
@@ -27,28 +35,38 @@ from pathlib import Path
 
 #: The console script beside this Python (as a user runs it), else its entry point.
 _SCRIPT = Path(sys.executable).with_name("puzzlegen")
-PUZZLEGEN = (
-    [str(_SCRIPT)] if _SCRIPT.exists()
-    else [sys.executable, "-c", "import sys; from puzzlegen.launch import main; sys.exit(main())"]
-)
+LAUNCH = "import sys; from puzzlegen.launch import main; sys.exit(main())"
+PUZZLEGEN = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-c", LAUNCH]
 
 
-def make(date: dt.date, out: Path, pure: bool) -> tuple[float, float]:
+def make(date: dt.date, out: Path, variant: str, before: Path | None) -> tuple[float, float]:
     """Wall and CPU seconds of one ``puzzlegen daily`` run."""
     env = dict(os.environ)
     env.pop("PUZZLEGEN_PURE_CORE", None)
-    if pure:
+    command = PUZZLEGEN
+    if variant == "pure Python":
         env["PUZZLEGEN_PURE_CORE"] = "1"
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    elif variant == "before":
+        assert before is not None
+        env["PYTHONPATH"] = os.pathsep.join([str(before), env.get("PYTHONPATH", "")])
+        command = [sys.executable, "-c", LAUNCH]
+    started = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(
-        [*PUZZLEGEN, "daily", "--game", "pendulum", "--date", date.isoformat(), "-o", str(out)],
+        [*command, "daily", "--game", "pendulum", "--date", date.isoformat(), "-o", str(out)],
         env=env, check=True, stdout=subprocess.DEVNULL,
     )
     wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (ended.ru_utime - started.ru_utime) + (ended.ru_stime - started.ru_stime)
     return wall, cpu
+
+
+def same_pages(a: Path, b: Path) -> bool:
+    """Whether two page folders hold the same files with the same bytes."""
+    files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    other = sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
+    return files == other and all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
 
 
 def main() -> None:
@@ -57,30 +75,35 @@ def main() -> None:
     parser.add_argument("--to", dest="last", default="2027-01-10")
     parser.add_argument("--pure", action="store_true",
                         help="also time each date with the pure-Python core")
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="also time each date with the puzzlegen source in DIR")
     args = parser.parse_args()
     first, last = dt.date.fromisoformat(args.first), dt.date.fromisoformat(args.last)
     dates = [first + dt.timedelta(days=n) for n in range((last - first).days + 1)]
+    variants = ["now"] + ["pure Python"] * args.pure + ["before"] * (args.before is not None)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} cores; {len(dates)} dates, {first} to {last}")
-    now: list[tuple[float, float, dt.date]] = []
-    pure: list[tuple[float, float, dt.date]] = []
+    rows: dict[str, list[tuple[float, float, dt.date]]] = {v: [] for v in variants}
+    differ = 0
     with tempfile.TemporaryDirectory() as tmp:
         for date in dates:
-            wall, cpu = make(date, Path(tmp) / "now", False)
-            now.append((cpu, wall, date))
-            line = f"{date} {date.strftime('%a')}  now {wall:6.2f} s wall {cpu:6.2f} s CPU"
-            if args.pure:
-                wall, cpu = make(date, Path(tmp) / "pure", True)
-                pure.append((cpu, wall, date))
-                line += f"   pure Python {wall:6.2f} s wall {cpu:6.2f} s CPU"
+            line = f"{date} {date.strftime('%a')}"
+            for variant in variants:
+                out = Path(tmp) / variant.replace(" ", "-") / date.isoformat()
+                wall, cpu = make(date, out, variant, args.before)
+                rows[variant].append((cpu, wall, date))
+                line += f"   {variant} {wall:6.2f} s wall {cpu:6.2f} s CPU"
+                if variant != "now" and not same_pages(Path(tmp) / "now" / date.isoformat(), out):
+                    differ += 1
+                    line += " (pages differ!)"
             print(line, flush=True)
-    for name, rows in (("now", now), ("pure Python", pure)):
-        if not rows:
-            continue
-        cpu, wall, date = max(rows)
-        print(f"{name}: slowest {date} ({date.strftime('%a')}) {cpu:.2f} s CPU, {wall:.2f} s "
-              f"wall; median {statistics.median(r[0] for r in rows):.2f} s CPU; slowest wall "
-              f"{max(r[1] for r in rows):.2f} s")
+    for variant in variants:
+        cpu, wall, date = max(rows[variant])
+        print(f"{variant}: slowest {date} ({date.strftime('%a')}) {cpu:.2f} s CPU, {wall:.2f} s "
+              f"wall; median {statistics.median(r[0] for r in rows[variant]):.2f} s CPU; "
+              f"slowest wall {max(r[1] for r in rows[variant]):.2f} s")
+    if len(variants) > 1:
+        print(f"dates whose pages differ between the variants: {differ}")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
 
 

@@ -62,6 +62,13 @@ def make(date: dt.date, out: Path, variant: str, before: Path | None) -> tuple[f
     return wall, cpu
 
 
+def gauge() -> float:
+    """Wall seconds of ``puzzlegen --version``: what waiting for a core costs now."""
+    t0 = time.perf_counter()
+    subprocess.run([*PUZZLEGEN, "--version"], check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
 def same_pages(a: Path, b: Path) -> bool:
     """Whether two page folders hold the same files with the same bytes."""
     files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
@@ -83,6 +90,7 @@ def main() -> None:
     variants = ["now"] + ["pure Python"] * args.pure + ["before"] * (args.before is not None)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} cores; {len(dates)} dates, {first} to {last}")
+    print(f"a gauge of the load: `puzzlegen --version` (start-up only) takes {gauge():.2f} s wall")
     rows: dict[str, list[tuple[float, float, dt.date]]] = {v: [] for v in variants}
     differ = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -104,7 +112,8 @@ def main() -> None:
               f"slowest wall {max(r[1] for r in rows[variant]):.2f} s")
     if len(variants) > 1:
         print(f"dates whose pages differ between the variants: {differ}")
-    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; "
+          f"`puzzlegen --version` takes {gauge():.2f} s wall")
 
 
 if __name__ == "__main__":

@@ -43,18 +43,19 @@ def make(date: dt.date, out: Path, variant: str, before: Path | None) -> tuple[f
     """Wall and CPU seconds of one ``puzzlegen daily`` run."""
     env = dict(os.environ)
     env.pop("PUZZLEGEN_PURE_CORE", None)
-    command = PUZZLEGEN
+    command, cwd = PUZZLEGEN, None
     if variant == "pure Python":
         env["PUZZLEGEN_PURE_CORE"] = "1"
     elif variant == "before":
         assert before is not None
         env["PYTHONPATH"] = os.pathsep.join([str(before), env.get("PYTHONPATH", "")])
-        command = [sys.executable, "-c", LAUNCH]
+        # python -c puts its working folder first on sys.path: run it in DIR.
+        command, cwd = [sys.executable, "-c", LAUNCH], before
     started = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(
         [*command, "daily", "--game", "pendulum", "--date", date.isoformat(), "-o", str(out)],
-        env=env, check=True, stdout=subprocess.DEVNULL,
+        env=env, check=True, stdout=subprocess.DEVNULL, cwd=cwd,
     )
     wall = time.perf_counter() - t0
     ended = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -82,7 +83,7 @@ def main() -> None:
     parser.add_argument("--to", dest="last", default="2027-01-10")
     parser.add_argument("--pure", action="store_true",
                         help="also time each date with the pure-Python core")
-    parser.add_argument("--before", type=Path, metavar="DIR",
+    parser.add_argument("--before", type=lambda text: Path(text).resolve(), metavar="DIR",
                         help="also time each date with the puzzlegen source in DIR")
     args = parser.parse_args()
     first, last = dt.date.fromisoformat(args.first), dt.date.fromisoformat(args.last)

@@ -478,28 +478,75 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; raise :class:`IllegalMoveError` if it is illegal here."""
-        if move not in self.legal_moves():
+        where = self._legal_cells(move)
+        if where is None:
             raise IllegalMoveError(f"{move} is not legal in {str(self)!r}")
         cells = list(self.cells)
         if move.kind == "swing":
             side: Side = LEFT if self.next_swing == RIGHT else RIGHT
             return self._after(swung(cells, self.next_swing), side, self.in_a_row + 1)
-        assert move.card is not None
-        src = self.find(move.card)
-        assert src is not None
+        src, dst = where
         if move.kind == "out":
             cells[src] = cells[src][:-1]
         elif move.kind == "pack":
-            assert move.onto is not None
-            dst = self.find(move.onto)
-            assert dst is not None
             cells[dst] = cells[dst] + cells[src]
             cells[src] = ()
         else:
-            assert move.col is not None
-            cells[move.col] = cells[src]
+            cells[dst] = cells[src]
             cells[src] = ()
         return self._after(tuple(cells), self.next_swing, 0)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is one of :meth:`legal_moves` (checked for that move alone:
+        replaying a line asks this once a move)."""
+        return self._legal_cells(move) is not None
+
+    def _legal_cells(self, move: Move) -> tuple[int, int] | None:
+        """For a legal card move, the cells it moves from and to (the same cell for an
+        out); ``(-1, -1)`` for a legal swing; None when ``move`` is not legal."""
+        if move.kind == "swing":
+            legal = move == Move.swing(self.next_swing) and self.swing_allowed()
+            return (-1, -1) if legal else None
+        card = move.card
+        if card is None or move.side is not None or move.kind not in ("out", "pack", "crown"):
+            return None
+        cells = self.cells
+        index = self.method.indexes
+        if move.kind == "out":
+            if move.onto is not None or move.col is not None:
+                return None
+            i = self._cell_topped_by(card)
+            if i is None or not self.exposed(i):
+                return None
+            # Next on its foundation: no pile of its suit has a top that comes before it.
+            k, suit = index[card.rank], card.suit
+            for pile in cells:
+                if pile and pile[-1].suit is suit and index[pile[-1].rank] < k:
+                    return None
+            return i, i
+        # A pack or a crown moves the pile whose base is ``card``.
+        i = next((k for k, pile in enumerate(cells) if pile and pile[0] == card), None)
+        if i is None or not self.exposed(i):
+            return None
+        if index[card.rank] == 12:  # a crown: it may only go up
+            col = move.col
+            if move.kind != "crown" or move.onto is not None or col is None:
+                return None
+            return (i, col) if i >= COLS and 0 <= col < COLS and not cells[col] else None
+        target = self.method.next(card)
+        if move.kind != "pack" or move.col is not None or move.onto != target:
+            return None
+        assert target is not None
+        j = self._cell_topped_by(target)
+        if j is None or not (self.exposed(j) or j == i - COLS or j in CORNERS):
+            return None
+        return i, j
+
+    def _cell_topped_by(self, card: Card) -> int | None:
+        for i, pile in enumerate(self.cells):
+            if pile and pile[-1] == card:
+                return i
+        return None
 
     def _after(self, cells: tuple[Pile, ...], side: Side, in_a_row: int) -> Position:
         """The position a legal move leads to.  A legal move keeps every invariant

@@ -10,8 +10,9 @@ for a before/after comparison under the same load:
   pure-Python solver core);
 * ``--before DIR`` also makes each date with the puzzlegen source in ``DIR``
   (for example ``git archive COMMIT | tar -x -C DIR``, an older commit), put
-  first on ``PYTHONPATH``; the pages it writes are compared with today's,
-  byte for byte, so a speed-up that changed a day would show.
+  first on ``PYTHONPATH``; the puzzle it writes (puzzle.json: id, seed,
+  level, par, answer lines, players) is compared with today's, so a speed-up
+  that changed a day would show.
 
 The machine is shared: the load average is printed, and CPU time is the
 steadier figure.  Run from the repository root:
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import resource
 import statistics
@@ -70,11 +72,19 @@ def gauge() -> float:
     return time.perf_counter() - t0
 
 
-def same_pages(a: Path, b: Path) -> bool:
-    """Whether two page folders hold the same files with the same bytes."""
-    files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
-    other = sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
-    return files == other and all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
+#: What defines a day's puzzle in its puzzle.json (the pages around it may change
+#: with the templates between two sources).
+PUZZLE_FIELDS = ("id", "seed", "kind", "level", "par", "key", "method", "answer", "players")
+
+
+def same_puzzle(a: Path, b: Path) -> bool:
+    """Whether two page folders hold the same puzzle and answer."""
+    one = [json.loads(p.read_text()) for p in sorted(a.rglob("puzzle.json"))]
+    two = [json.loads(p.read_text()) for p in sorted(b.rglob("puzzle.json"))]
+    return len(one) == len(two) > 0 and all(
+        [x.get(k) for k in PUZZLE_FIELDS] == [y.get(k) for k in PUZZLE_FIELDS]
+        for x, y in zip(one, two, strict=True)
+    )
 
 
 def main() -> None:
@@ -102,9 +112,9 @@ def main() -> None:
                 wall, cpu = make(date, out, variant, args.before)
                 rows[variant].append((cpu, wall, date))
                 line += f"   {variant} {wall:6.2f} s wall {cpu:6.2f} s CPU"
-                if variant != "now" and not same_pages(Path(tmp) / "now" / date.isoformat(), out):
+                if variant != "now" and not same_puzzle(Path(tmp) / "now" / date.isoformat(), out):
                     differ += 1
-                    line += " (pages differ!)"
+                    line += " (puzzle differs!)"
             print(line, flush=True)
     for variant in variants:
         cpu, wall, date = max(rows[variant])
@@ -112,7 +122,7 @@ def main() -> None:
               f"wall; median {statistics.median(r[0] for r in rows[variant]):.2f} s CPU; "
               f"slowest wall {max(r[1] for r in rows[variant]):.2f} s")
     if len(variants) > 1:
-        print(f"dates whose pages differ between the variants: {differ}")
+        print(f"dates whose puzzle or answer differs between the variants: {differ}")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; "
           f"`puzzlegen --version` takes {gauge():.2f} s wall")
 

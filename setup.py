@@ -1,6 +1,8 @@
 """Build steps pyproject.toml cannot declare: the optional C core and the templates.
 
-* ``puzzlegen.catscradle._ccore`` is the compiled twin of ``_pycore.py``.  It is
+* ``puzzlegen.catscradle._ccore`` is the compiled twin of ``_pycore.py``, and
+  ``puzzlegen.pendulum._ccore`` the compiled twin of the search in
+  ``puzzlegen/pendulum/solver.py``.  Each is
   optional, as in MarkupSafe and simplejson: when it cannot be compiled (no C
   compiler, no Python headers) the build says so and goes on, and puzzlegen
   uses the pure-Python core, which gives the same answers more slowly.
@@ -66,7 +68,12 @@ setup(
             "puzzlegen.catscradle._ccore",
             sources=["puzzlegen/catscradle/_ccore.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "puzzlegen.pendulum._ccore",
+            sources=["puzzlegen/pendulum/_ccore.c"],
+            optional=True,
+        ),
     ],
     cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithTemplates},
 )

@@ -32,6 +32,7 @@ FAST_SOLVERS: dict[str, str] = {
 #: What solves each game's puzzles, for ``--version``: ``"module:attribute"`` of a string.
 ENGINES: dict[str, str] = {
     "cats-cradle": "puzzlegen.catscradle.core:CORE",
+    "pendulum": "puzzlegen.pendulum.core:CORE",
 }
 
 #: Games whose whole deals the commands ``game`` and ``study`` play: registry name ->

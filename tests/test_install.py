@@ -61,20 +61,33 @@ SOLVE = (
     "assert core.__file__.startswith(__import__('os').environ['PYTHONPATH']), core.__file__",
     "print(core.CORE)",
     f"print(core.solve_json({WORKED!r}))",
+    # Pendulum's core, and a line of its solver (deal 7, down-4: par 3).
+    "import puzzlegen.pendulum.core as pcore",
+    "from puzzlegen.pendulum.position import Deal",
+    "from puzzlegen.pendulum.solver import solve",
+    "print(pcore.CORE)",
+    "import json; print(json.dumps(solve(Deal.from_seed(7), 'down-4').to_json()))",
     "from puzzlegen.launch import main",  # what the puzzlegen script runs
     "main(['--version'])",
 )
+COMPILED = "(cats-cradle solver core: compiled; pendulum solver core: compiled)"
+PURE = "(cats-cradle solver core: pure Python; pendulum solver core: pure Python)"
 
 
 @pytest.mark.slow
 def test_install_with_and_without_a_compiler(tmp_path: Path) -> None:
     env, _log = _install(tmp_path, "compiled")
-    core, line, version = _run(env, *SOLVE).splitlines()
-    assert core == "compiled" and version.endswith("(cats-cradle solver core: compiled)")
+    core, line, pcore, pline, version = _run(env, *SOLVE).splitlines()
+    assert (core, pcore) == ("compiled", "compiled") and version.endswith(COMPILED)
+    # Both extensions are in the wheel.
+    site = Path(env["PYTHONPATH"]) / "puzzlegen"
+    assert list(site.glob("catscradle/_ccore*")) and list(site.glob("pendulum/_ccore*"))
     env, log = _install(tmp_path, "pure", CC="false")
     assert "the compiled solver core could not be built" in log
-    pure_core, pure_line, version = _run(env, *SOLVE).splitlines()
-    assert pure_core == "pure Python" and version.endswith("(cats-cradle solver core: pure Python)")
+    pure_core, pure_line, pure_pcore, pure_pline, version = _run(env, *SOLVE).splitlines()
+    assert (pure_core, pure_pcore) == ("pure Python", "pure Python") and version.endswith(PURE)
     assert pure_line == line and json.loads(line)["best_spaces"] == 6
+    # The same line of Pendulum from either core.
+    assert pure_pline == pline and json.loads(pline)["par"] == 3
     # The wheel carries the templates inside the package.
     assert (Path(env["PYTHONPATH"]) / "puzzlegen" / "templates").is_dir()

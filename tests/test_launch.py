@@ -10,6 +10,7 @@ import pytest
 from puzzlegen import launch
 from puzzlegen.catscradle import commands, core
 from puzzlegen.cli import main as full_main
+from puzzlegen.pendulum import core as pendulum_core
 
 WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
 MIXED = "\n".join(
@@ -87,7 +88,8 @@ def test_other_commands_go_to_the_full_command_line(
     assert (
         status == 0
         and out.startswith("puzzlegen ")
-        and f"cats-cradle solver core: {core.CORE})" in out
+        and f"(cats-cradle solver core: {core.CORE}; pendulum solver core: {pendulum_core.CORE})"
+        in out
     )
 
 

@@ -73,6 +73,11 @@ class Method:
         """Where ``card`` comes in its suit's order: 0 for the ace, 12 for the crown."""
         return _INDEX[self.step][card.rank]
 
+    @property
+    def indexes(self) -> dict[int, int]:
+        """:meth:`index` by rank: value (1 to 13) -> place in the order."""
+        return _INDEX[self.step]
+
     def value_at(self, index: int) -> int:
         """The value of the card at ``index`` in the order."""
         return 1 + (index * self.step) % 13

@@ -119,7 +119,9 @@ class Deal:
         """The opening position for ``method``."""
         if isinstance(method, str):
             method = Method.parse(method)
-        return Position(method, tuple((card,) for card in self.cards))
+        # A deal holds 48 distinct cards and no ace (checked when it was made), so
+        # its opening position is valid: it skips Position's (costly) checks.
+        return _unchecked(method, tuple((card,) for card in self.cards), RIGHT, 0)
 
 
 def check_deal_cards(cards: Sequence[Card], text: str) -> None:
@@ -391,7 +393,9 @@ class Position:
     # -- queries -----------------------------------------------------------
     def foundation_count(self, suit: Suit) -> int:
         """How many cards of ``suit`` are on its foundation (1 for the ace alone)."""
-        indexes = [self.method.index(c) for p in self.cells for c in p if c.suit == suit]
+        # A pile's top card comes first in its suit's order of all the pile's cards
+        # (__post_init__ checks the piles before it asks), so only tops are read.
+        indexes = [self.method.index(p[-1]) for p in self.cells if p and p[-1].suit == suit]
         return min(indexes, default=13)
 
     def foundation_top(self, suit: Suit) -> Card:
@@ -419,25 +423,40 @@ class Position:
     # -- moves -------------------------------------------------------------
     def card_moves(self) -> list[Move]:
         """Every legal out, pack and crown move, by cell of the moving pile."""
+        # Cards are looked up by number (suit * 16 + place in the method's order), not
+        # hashed: every replayed move asks for this list.
         moves: list[Move] = []
-        tops = {p[-1]: i for i, p in enumerate(self.cells) if p}
-        empty_top = [c for c in range(COLS) if not self.cells[c]]
-        method = self.method
-        home = {suit: self.foundation_count(suit) for suit in SUITS}
-        for i, pile in enumerate(self.cells):
-            if not pile or not self.exposed(i):
+        cells = self.cells
+        index = self.method.indexes
+        suit_no = SUITS.index
+        tops: dict[int, int] = {}
+        home = [13, 13, 13, 13]
+        for i, pile in enumerate(cells):
+            if pile:
+                top = pile[-1]
+                s, k = suit_no(top.suit), index[top.rank]
+                tops[s * 16 + k] = i
+                if k < home[s]:
+                    home[s] = k
+        empty_top = [c for c in range(COLS) if not cells[c]]
+        bottom = CELLS - COLS
+        for i, pile in enumerate(cells):
+            if not pile or (i < bottom and cells[i + COLS]):
                 continue
             top, base = pile[-1], pile[0]
-            if method.index(top) == home[top.suit]:
+            s = suit_no(top.suit)
+            if index[top.rank] == home[s]:
                 moves.append(Move.out(top))
-            target = method.next(base)
-            if target is None:
+            b = index[base.rank]
+            if b == 12:  # a crown: nothing comes after it
                 if i >= COLS:
                     moves.extend(Move.crown(base, c) for c in empty_top)
                 continue
-            j = tops.get(target)
-            if j is not None and (self.exposed(j) or j == i - COLS or j in CORNERS):
-                moves.append(Move.pack(base, target))
+            j = tops.get(s * 16 + b + 1)
+            if j is not None and (
+                j >= bottom or not cells[j + COLS] or j == i - COLS or j in CORNERS
+            ):
+                moves.append(Move.pack(base, cells[j][-1]))
         return moves
 
     def swing_allowed(self) -> bool:
@@ -459,28 +478,80 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; raise :class:`IllegalMoveError` if it is illegal here."""
-        if move not in self.legal_moves():
+        where = self._legal_cells(move)
+        if where is None:
             raise IllegalMoveError(f"{move} is not legal in {str(self)!r}")
         cells = list(self.cells)
         if move.kind == "swing":
             side: Side = LEFT if self.next_swing == RIGHT else RIGHT
-            return Position(self.method, swung(cells, self.next_swing), side, self.in_a_row + 1)
-        assert move.card is not None
-        src = self.find(move.card)
-        assert src is not None
+            return self._after(swung(cells, self.next_swing), side, self.in_a_row + 1)
+        src, dst = where
         if move.kind == "out":
             cells[src] = cells[src][:-1]
         elif move.kind == "pack":
-            assert move.onto is not None
-            dst = self.find(move.onto)
-            assert dst is not None
             cells[dst] = cells[dst] + cells[src]
             cells[src] = ()
         else:
-            assert move.col is not None
-            cells[move.col] = cells[src]
+            cells[dst] = cells[src]
             cells[src] = ()
-        return Position(self.method, tuple(cells), self.next_swing, 0)
+        return self._after(tuple(cells), self.next_swing, 0)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is one of :meth:`legal_moves` (checked for that move alone:
+        replaying a line asks this once a move)."""
+        return self._legal_cells(move) is not None
+
+    def _legal_cells(self, move: Move) -> tuple[int, int] | None:
+        """For a legal card move, the cells it moves from and to (the same cell for an
+        out); ``(-1, -1)`` for a legal swing; None when ``move`` is not legal."""
+        if move.kind == "swing":
+            legal = move == Move.swing(self.next_swing) and self.swing_allowed()
+            return (-1, -1) if legal else None
+        card = move.card
+        if card is None or move.side is not None or move.kind not in ("out", "pack", "crown"):
+            return None
+        cells = self.cells
+        index = self.method.indexes
+        if move.kind == "out":
+            if move.onto is not None or move.col is not None:
+                return None
+            i = self._cell_topped_by(card)
+            if i is None or not self.exposed(i):
+                return None
+            # Next on its foundation: no pile of its suit has a top that comes before it.
+            k, suit = index[card.rank], card.suit
+            for pile in cells:
+                if pile and pile[-1].suit is suit and index[pile[-1].rank] < k:
+                    return None
+            return i, i
+        # A pack or a crown moves the pile whose base is ``card``.
+        i = next((k for k, pile in enumerate(cells) if pile and pile[0] == card), None)
+        if i is None or not self.exposed(i):
+            return None
+        if index[card.rank] == 12:  # a crown: it may only go up
+            col = move.col
+            if move.kind != "crown" or move.onto is not None or col is None:
+                return None
+            return (i, col) if i >= COLS and 0 <= col < COLS and not cells[col] else None
+        target = self.method.next(card)
+        if move.kind != "pack" or move.col is not None or move.onto != target:
+            return None
+        assert target is not None
+        j = self._cell_topped_by(target)
+        if j is None or not (self.exposed(j) or j == i - COLS or j in CORNERS):
+            return None
+        return i, j
+
+    def _cell_topped_by(self, card: Card) -> int | None:
+        for i, pile in enumerate(self.cells):
+            if pile and pile[-1] == card:
+                return i
+        return None
+
+    def _after(self, cells: tuple[Pile, ...], side: Side, in_a_row: int) -> Position:
+        """The position a legal move leads to.  A legal move keeps every invariant
+        __post_init__ checks, so the new position skips that (costly) validation."""
+        return _unchecked(self.method, cells, side, in_a_row)
 
     def replay(self, moves: Sequence[Move]) -> Iterator[Position]:
         """The positions after each of ``moves`` in turn (each must be legal)."""
@@ -488,6 +559,16 @@ class Position:
         for move in moves:
             position = position.play(move)
             yield position
+
+
+def _unchecked(method: Method, cells: tuple[Pile, ...], side: Side, in_a_row: int) -> Position:
+    """A :class:`Position` known to be valid, made without its checks."""
+    position = object.__new__(Position)
+    object.__setattr__(position, "method", method)
+    object.__setattr__(position, "cells", cells)
+    object.__setattr__(position, "next_swing", side)
+    object.__setattr__(position, "in_a_row", in_a_row)
+    return position
 
 
 def pile_text(pile: Pile) -> str:

@@ -67,19 +67,30 @@ in the fixpoint; anything outside it cannot happen.
 
 The tests check this reduction against a plain exhaustive search of the
 rules module, and replay every line the solver reports.
+
+The compiled core
+-----------------
+``_ccore.c`` is this module's search (with the reduction), and the card
+moves of :func:`cell_moves`, :func:`apply_move` and :func:`swing_cells`,
+written again in C: the same positions, moves and heap keys, so the same
+line move for move, some 30 to 60 times faster.  It is used when it was
+built (:mod:`puzzlegen.pendulum.core`); the Python here is its
+specification and the fallback without a C compiler, and a differential
+test holds the two together.
 """
 
 from __future__ import annotations
 
+import contextlib
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlegen.cards import SUITS, Card
+from puzzlegen.pendulum.core import ccore
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import LEFT, RIGHT, Deal, Move, Position
 
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 _CORNERS = (0, 7)
 
 # A state is (cells, side, in_a_row): side 0 swings right next, 1 left.
@@ -116,15 +127,15 @@ class MethodResult:
 
 def encode(position: Position) -> State:
     """The solver's form of a position."""
-    method = position.method
+    index = position.method.indexes
+    suit_no = SUITS.index  # by identity: no hashing of suits
     cells = []
     for pile in position.cells:
         if not pile:
             cells.append(0)
             continue
         base, top = pile[0], pile[-1]
-        s = _SUIT_INDEX[base.suit]
-        cells.append((s << 8) | (method.index(top) << 4) | method.index(base))
+        cells.append((suit_no(base.suit) << 8) | (index[top.rank] << 4) | index[base.rank])
     side = 0 if position.next_swing == RIGHT else 1
     return tuple(cells), side, position.in_a_row
 
@@ -196,16 +207,22 @@ def cell_moves(cells: Sequence[int]) -> list[IMove]:
     """Every card move of the solver's ``cells`` (see :func:`encode`), in the rules
     module's order, as :data:`IMove` ``(kind, from cell, to cell)``: kind 0 out, 1 pack,
     2 crown."""
+    if ccore is not None:
+        return ccore.moves(cells)
     return _moves(cells, _foundations(cells))
 
 
 def apply_move(cells: Sequence[int], move: IMove) -> tuple[int, ...]:
     """``cells`` after the card move ``move`` (one of :func:`cell_moves`)."""
+    if ccore is not None:
+        return ccore.apply(cells, move)
     return _apply(cells, move)
 
 
 def swing_cells(cells: Sequence[int], side: int) -> tuple[int, ...]:
     """``cells`` after a swing, right for ``side`` 0 and left for 1 (the top row stays)."""
+    if ccore is not None:
+        return ccore.swing(cells, side)
     return _swing(cells, side)
 
 
@@ -511,6 +528,30 @@ def _win_in_phase(
 def _search(
     start: State, *, reduce: bool = True, effort: list[int] | None = None
 ) -> tuple[list[IMove], int] | None:
+    """:func:`_py_search`, by the compiled core when it is in use (it does not
+    search without the reduction)."""
+    if ccore is None or not reduce:
+        return _py_search(start, reduce=reduce, effort=effort)
+    steps, swings, examined = ccore.search(*start)
+    if effort is not None:
+        effort.append(examined)
+    return None if steps is None else (steps, swings)
+
+
+@contextlib.contextmanager
+def pure_python() -> Iterator[None]:
+    """Inside the block, search with the pure-Python core (for comparisons)."""
+    global ccore
+    saved, ccore = ccore, None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        ccore = saved
+
+
+def _py_search(
+    start: State, *, reduce: bool = True, effort: list[int] | None = None
+) -> tuple[list[IMove], int] | None:
     """The shortest winning line from ``start``, and its number of swings; or None.
 
     Swings appear in the line as kind 3 moves.  A winning line sends every card
@@ -606,15 +647,21 @@ def _to_moves(position: Position, steps: Iterable[IMove]) -> tuple[Move, ...]:
     and the benchmark replay every line through :meth:`Position.play`."""
     method = position.method
     cells: Sequence[int] = encode(position)[0]
+    # Every card a move can name is in the layout: take the position's own card
+    # objects (cards[suit << 4 | index]), so replaying the line compares cards by
+    # identity first.
+    index = method.indexes
+    cards = {(SUITS.index(c.suit) << 4) | index[c.rank]: c for pile in position.cells
+             for c in pile}
 
     def card(p: int, shift: int) -> Card:
-        return Card(method.value_at((p >> shift) & 15), SUITS[p >> 8])
+        return cards[((p >> 8) << 4) | ((p >> shift) & 15)]
 
     moves = []
     for kind, i, j in steps:
         if kind == 3:
             moves.append(Move.swing(RIGHT if i == 0 else LEFT))
-            cells = _swing(cells, i)
+            cells = swing_cells(cells, i)
             continue
         p = cells[i]
         if kind == 0:
@@ -623,7 +670,7 @@ def _to_moves(position: Position, steps: Iterable[IMove]) -> tuple[Move, ...]:
             moves.append(Move.pack(card(p, 0), card(cells[j], 4)))
         else:
             moves.append(Move.crown(card(p, 0), j))
-        cells = _apply(cells, (kind, i, j))
+        cells = apply_move(cells, (kind, i, j))
     return tuple(moves)
 
 

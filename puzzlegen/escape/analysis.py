@@ -73,10 +73,10 @@ def escape_cut(position: Position, limit: int) -> int:
                     nxt.append((w, 0))
                 if end is None and v in through and v not in white:
                     nxt.append((v, 0))  # backward along the used vertex
-            for state in nxt:
-                if state not in parent:
-                    parent[state] = (v, side)
-                    queue.append(state)
+            for step in nxt:
+                if step not in parent:
+                    parent[step] = (v, side)
+                    queue.append(step)
         if end is None:
             return total
         # Walk back, updating flows.

@@ -116,7 +116,7 @@ def search_player(position: Position, stream: SeededStream) -> Move:
     if position.cards_left <= EXACT_CARDS:
         solver = Solver(budget=EXACT_BUDGET)
         mover = position.to_move
-        for score, move in _best(position, position.legal_moves(), None)[:WIDTH]:
+        for _score, move in _best(position, position.legal_moves(), None)[:WIDTH]:
             child = position.apply(move)
             try:
                 if solver.winner(child) == mover:

@@ -253,9 +253,9 @@ def _shortcut(p: Position) -> str | None:
     if room is not None and white_squares >= len(room):
         return BLACK
     # Black can never close the group in, and White's cards always fit until then.
-    if all(CARDS[c].face in ROOMY for c in p.white_hand) and room is None:
-        if escape_cut(p, black_squares) > black_squares:
-            return WHITE
+    if (all(CARDS[c].face in ROOMY for c in p.white_hand) and room is None
+            and escape_cut(p, black_squares) > black_squares):
+        return WHITE
     return None
 
 

@@ -8,6 +8,8 @@ seed replays the same game byte for byte.  From weakest to strongest:
 * ``random``: any legal move, uniformly;
 * ``greedy``: one ply deep, by :func:`evaluate` (White maximises, Black
   minimises); ties broken by the stream;
+* ``greedy-e``: ``greedy`` that plays a random move one time in five, as
+  the simulators' ε-players did, to sample a spread of plausible games;
 * ``lookahead``: two plies: the best :data:`WIDTH` greedy candidates, each
   scored by the opponent's best greedy reply;
 * ``search``: ``lookahead``, but once few cards are left it asks the exact
@@ -94,6 +96,12 @@ def greedy_player(position: Position, stream: SeededStream) -> Move:
     return _pick(_best(position, moves, stream), stream)
 
 
+def greedy_e_player(position: Position, stream: SeededStream) -> Move:
+    if stream.below(5) == 0:
+        return random_player(position, stream)
+    return greedy_player(position, stream)
+
+
 def lookahead_player(position: Position, stream: SeededStream) -> Move:
     moves = position.legal_moves()
     if len(moves) == 1:
@@ -129,6 +137,7 @@ def search_player(position: Position, stream: SeededStream) -> Move:
 PLAYERS: dict[str, Player] = {
     "random": random_player,
     "greedy": greedy_player,
+    "greedy-e": greedy_e_player,
     "lookahead": lookahead_player,
     "search": search_player,
 }

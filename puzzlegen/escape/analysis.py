@@ -125,3 +125,32 @@ def pocket(position: Position, limit: int = 400) -> frozenset[int] | None:
                 if len(blanks) > limit:
                     return None
     return frozenset(blanks)
+
+
+def free_fronts(position: Position) -> int:
+    """How many pairwise disjoint *free fronts* the main group has (a lower bound).
+
+    A front is a gap ``g`` with the 3x3 block of blank cells that has ``g`` in
+    the middle of its side facing the main group.  Every white card can be laid
+    inside such a block with a square on ``g`` (the longest, I3 and the split
+    pair, straight away from the group; the 2x2 cards in a corner of the block),
+    so while one front is left White is never stuck.  A square laid by either
+    side spoils at most one of a disjoint set of fronts.
+    """
+    occupied = position.white | position.black
+    main = position.main_group
+    used: set[int] = set()
+    count = 0
+    for g in sorted(position.gaps):
+        for d in NEIGHBOURS:
+            if g - d not in main:
+                continue
+            # d points away from the group; the block is g + i*d + j*side, i 0..2, j -1..1.
+            side = STRIDE if abs(d) == 1 else 1
+            block = [g + i * d + j * side for i in range(3) for j in (-1, 0, 1)]
+            if any(k in occupied or k in used for k in block):
+                continue
+            used.update(block)
+            count += 1
+            break
+    return count

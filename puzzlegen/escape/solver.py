@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from puzzlegen.escape.analysis import escape_cut, pocket
+from puzzlegen.escape.analysis import escape_cut, free_fronts, pocket
 from puzzlegen.escape.cards import BLACK, CARDS, WHITE, mirror_closed
 from puzzlegen.escape.position import BIAS, NEIGHBOURS, ORIGIN, STRIDE, Move, Position
 
@@ -252,8 +252,13 @@ def _shortcut(p: Position) -> str | None:
     room = pocket(p, limit=white_squares)
     if room is not None and white_squares >= len(room):
         return BLACK
-    # Black can never close the group in, and White's cards always fit until then.
-    if (all(CARDS[c].face in ROOMY for c in p.white_hand) and room is None
+    if room is not None:
+        return None
+    # Black can never close the group in, and White's cards always fit until then:
+    # because they are dots and dominoes, or because more free fronts are left than
+    # squares still to lay, so one survives to every White turn.
+    roomy = all(CARDS[c].face in ROOMY for c in p.white_hand)
+    if ((roomy or free_fronts(p) > black_squares + white_squares)
             and escape_cut(p, black_squares) > black_squares):
         return WHITE
     return None

@@ -4,9 +4,9 @@ A puzzle is a position from a seeded game in which the side to move wins
 with perfect play by **exactly one** first move (moves that leave the same
 cells, up to the table's turns, count as one), proven by the exact solver:
 the winning move wins, and every other move is proven to lose.  Positions
-come late in games of ``greedy-e`` self-play (:mod:`.players`) seeded by the
-puzzle's seed; the first position from :data:`MOST_CARDS` cards left down
-that makes a puzzle is taken.
+come from the puzzle seed's game (:func:`candidates`): its own late
+positions first, then *studies*, its board at a seeded ply with both hands
+cut to a few seeded cards; the first that makes a puzzle is taken.
 
 The answer is the key move and a line to the end of the game: the winner
 plays a proven winning move each turn, the loser the greedy player's
@@ -53,7 +53,9 @@ TAGS: tuple[str, ...] = (
 )
 
 #: Puzzles are looked for from this many cards left down to :data:`FEWEST_CARDS`.
-MOST_CARDS = 5
+MOST_CARDS = 7
+#: Studies tried per seed after the game's own positions (see :func:`candidates`).
+STUDIES = 4
 FEWEST_CARDS = 1
 #: Node budgets: for deciding the position, and for each other move's refutation.
 BUDGET = 1000
@@ -336,21 +338,49 @@ def from_position(kind: str, position: Position, seed: str | None = None) -> Puz
 
 
 def candidates(kind: str, seed: str) -> list[Position]:
-    """Positions of the seed's game with ``kind``'s side to move, most cards left first."""
-    white, black = ("greedy-e", "greedy")
-    moves, _ = play_game(white, black, f"{PUZZLE_DOMAIN}:{kind}:{seed}")
-    position = Position.start()
-    found = []
+    """The seed's positions to try, in order.
+
+    First the positions of the seed's game (``greedy-e`` White against
+    ``greedy`` Black) with ``kind``'s side to move and :data:`FEWEST_CARDS` to
+    :data:`MOST_CARDS` cards left, most first.  Then :data:`STUDIES`
+    *studies*: the board of that game after a seeded number of plays, with
+    each hand cut to a few of its cards, chosen by the seed.  A study is a
+    legal position (both hands public, any cards may remain) that no game
+    need have reached, as a chess study is.
+    """
+    moves, _ = play_game("greedy-e", "greedy", f"{PUZZLE_DOMAIN}:{kind}:{seed}")
+    boards = [Position.start()]
     for move in moves:
-        position = position.apply(move)
-        if (position.outcome is None and position.to_move == SIDE[kind]
-                and FEWEST_CARDS <= position.cards_left <= MOST_CARDS):
-            found.append(position)
+        boards.append(boards[-1].apply(move))
+    found = [p for p in boards if p.outcome is None and p.to_move == SIDE[kind]
+             and FEWEST_CARDS <= p.cards_left <= MOST_CARDS]
+    found.sort(key=lambda p: -p.cards_left)
+    stream = SeededStream(PUZZLE_DOMAIN, f"{kind}:{seed}")
+    live = [p for p in boards if p.outcome is None]
+    for _ in range(STUDIES):
+        board = live[stream.below(len(live))]
+        whites = _some(board.white_hand, 1 + stream.below(3), stream)
+        blacks = _some(board.black_hand, len(whites) - (1 if kind == ESCAPE else 0)
+                       + stream.below(2), stream)
+        if not whites:
+            continue
+        study = Position(board.white, board.black, whites, blacks, SIDE[kind])
+        if study.outcome is None:
+            found.append(study)
     return found
 
 
+def _some(hand: tuple[str, ...], count: int, stream: SeededStream) -> tuple[str, ...]:
+    """``count`` cards of ``hand`` (all of them if fewer), chosen by ``stream``, in id order."""
+    pool = list(hand)
+    chosen = []
+    for _ in range(min(count, len(pool))):
+        chosen.append(pool.pop(stream.below(len(pool))))
+    return tuple(c for c in hand if c in chosen)
+
+
 def make_puzzle(kind: str, seed: str) -> Puzzle | None:
-    """The puzzle of ``kind`` for ``seed``, or None if its game gives none."""
+    """The puzzle of ``kind`` for ``seed``, or None if none of its candidates makes one."""
     if kind not in KINDS:
         raise InvalidInputError(f"unknown Escape puzzle kind {kind!r} (choose from "
                                 f"{', '.join(KINDS)})")

@@ -54,8 +54,12 @@ TAGS: tuple[str, ...] = (
 
 #: Puzzles are looked for from this many cards left down to :data:`FEWEST_CARDS`.
 MOST_CARDS = 7
+#: At most this many of the game's own positions are tried (the rest are rarely decided).
+GAME_POSITIONS = 2
 #: Studies tried per seed after the game's own positions (see :func:`candidates`).
-STUDIES = 4
+STUDIES = 6
+#: Studies take the board after at most this many plays of the seed's game.
+STUDY_PLIES = 4
 FEWEST_CARDS = 1
 #: Node budgets: for deciding the position, and for each other move's refutation.
 BUDGET = 1000
@@ -355,8 +359,10 @@ def candidates(kind: str, seed: str) -> list[Position]:
     found = [p for p in boards if p.outcome is None and p.to_move == SIDE[kind]
              and FEWEST_CARDS <= p.cards_left <= MOST_CARDS]
     found.sort(key=lambda p: -p.cards_left)
+    found = found[:GAME_POSITIONS]
     stream = SeededStream(PUZZLE_DOMAIN, f"{kind}:{seed}")
-    live = [p for p in boards if p.outcome is None]
+    # Early boards only: few squares keep Black's choices few enough to prove every one.
+    live = [p for p in boards[:STUDY_PLIES + 1] if p.outcome is None]
     for _ in range(STUDIES):
         board = live[stream.below(len(live))]
         whites = _some(board.white_hand, 1 + stream.below(3), stream)

@@ -6,8 +6,8 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from escape_helpers import c5, from_rows
+
 from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.escape.position import Move, Position
 from puzzlegen.escape.puzzle import (

@@ -9,11 +9,11 @@ no symmetry, no shortcuts).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
-
 from escape_helpers import c5, from_rows, random_game
+
 from puzzlegen.escape.cards import CARDS
 from puzzlegen.escape.position import Position, cell
 from puzzlegen.escape.solver import Solver, solve
@@ -86,7 +86,7 @@ def oracle_moves(s: State) -> list[tuple[str, frozenset[Cell]]]:
     return sorted((card, sq) for (_, sq), card in found.items())
 
 
-@lru_cache(maxsize=None)
+@cache
 def oracle_winner(s: State) -> str:
     """Who wins with perfect play, by trying every line."""
     white, black, wh, bh, side = s

@@ -18,6 +18,8 @@ it.  Every SQLite failure (corrupt file, read-only file, full disk) becomes a
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -25,9 +27,36 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from puzzlegen.errors import CatalogError
+from puzzlegen.errors import CatalogError, warn
 
 DEFAULT_DB = Path("output") / "catalog.sqlite"
+
+#: What every stored puzzle's JSON holds, and the type of each.
+_ROW_FIELDS: dict[str, type] = {
+    "key": str,
+    "id": str,
+    "game": str,
+    "kind": str,
+    "level": str,
+    "par": int,
+    "position": str,
+}
+
+
+def row_problem(data: object) -> str | None:
+    """What is wrong with a stored puzzle's JSON, or None if it can be used."""
+    if not isinstance(data, dict):
+        return f"a JSON {type(data).__name__}, not an object"
+    for name, kind in _ROW_FIELDS.items():
+        if name not in data:
+            return f"no {name!r}"
+        if not isinstance(data[name], kind) or isinstance(data[name], bool):
+            return f"{name!r} is {data[name]!r}, not a {kind.__name__}"
+    tags = data.get("tags")
+    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
+        return f"'tags' is {tags!r}, not a list of words"
+    return None
+
 
 #: The schema this code reads and writes, stored as ``PRAGMA user_version``.
 #: Catalogs made before the version was stored have 0 and the same tables.
@@ -64,7 +93,61 @@ CREATE TABLE IF NOT EXISTS progress (
     stream TEXT PRIMARY KEY,
     next_index INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS leases (
+    key TEXT NOT NULL,
+    venue TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    PRIMARY KEY (key, venue)
+);
 """
+
+#: A publication still held by a lease whose owner process is gone is not a
+#: publication: the book it was claimed for was never written.
+_LEASED_BY_THE_DEAD = (
+    "SELECT key, venue FROM leases WHERE owner IN (SELECT value FROM json_each(?))"
+)
+
+#: The keys published somewhere (a dead process's claims, noted by a read-only
+#: catalog in ``temp.dead_leases``, are not).
+_PUBLISHED = (
+    "SELECT key FROM publications WHERE (key, venue) NOT IN "
+    "(SELECT key, venue FROM temp.dead_leases)"
+)
+
+
+def _start_time(pid: int) -> str:
+    """When process ``pid`` started (clock ticks since boot, Linux), or "" if unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            stat = handle.read().decode("ascii", "replace")
+    except OSError:
+        return ""
+    fields = stat.rsplit(")", 1)[-1].split()
+    return fields[19] if len(fields) > 19 else ""
+
+
+def lease_owner() -> str:
+    """This process, as a lease names it: host, pid and start time (a reused pid differs)."""
+    pid = os.getpid()
+    return f"{socket.gethostname()}|{pid}|{_start_time(pid)}"
+
+
+def owner_alive(owner: str) -> bool:
+    """Whether the process a lease names may still run (on another host: assumed so)."""
+    host, _, rest = owner.partition("|")
+    pid_text, _, started = rest.partition("|")
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return True
+    pid = int(pid_text)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # alive, someone else's
+    except OverflowError:
+        return False
+    return not started or _start_time(pid) in ("", started)
 
 
 class Catalog:
@@ -93,7 +176,10 @@ class Catalog:
         try:
             with self._errors():
                 self._check_schema()
-                if not readonly:
+                self._check_pages()
+                if readonly:
+                    self._release_dead_leases()
+                else:
                     self._db.execute("PRAGMA journal_mode=WAL")
                     with self.transaction():
                         # One statement at a time: executescript would commit first.
@@ -101,9 +187,27 @@ class Catalog:
                             if statement.strip():
                                 self._db.execute(statement)
                         self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        self._release_dead_leases()
         except BaseException:
             self._db.close()
             raise
+
+    def _check_pages(self) -> None:
+        """Refuse a catalog whose pages are damaged, whatever the command.
+
+        Without this, a command that reads only sound pages (the counts) would
+        use a catalog that another (a book) refuses half way through.
+        """
+        rows = self._db.execute("PRAGMA quick_check(1)").fetchall()
+        if rows and rows[0][0] != "ok":
+            self._damaged(" ".join(str(rows[0][0]).split()))
+
+    def _damaged(self, reason: str) -> None:
+        name = repr(str(self.path))
+        raise CatalogError(
+            f"the catalog {name} is damaged ({reason[:120]}): restore it from a copy, or "
+            f"save what is left with: sqlite3 {name} .recover | sqlite3 recovered.sqlite"
+        )
 
     def _check_schema(self) -> None:
         """Refuse a newer catalog, or an SQLite file that is something else."""
@@ -124,6 +228,36 @@ class Catalog:
         if not tables and self.readonly:
             raise CatalogError(f"{name} is an empty SQLite file, not a puzzlegen catalog")
 
+    def _tables(self) -> set[str]:
+        return {r[0] for r in self._db.execute("SELECT name FROM sqlite_master")}
+
+    def _dead_owners(self) -> list[str]:
+        """The owners of leases whose process is gone (a book killed while being made)."""
+        if "leases" not in self._tables():
+            return []
+        owners = [r[0] for r in self._db.execute("SELECT DISTINCT owner FROM leases")]
+        return [owner for owner in owners if not owner_alive(owner)]
+
+    def _release_dead_leases(self) -> None:
+        """Forget the claims of processes that died before their book was written.
+
+        A read-only catalog cannot forget them, so it notes them in a
+        temporary table and reads them as unpublished (see :data:`_PUBLISHED`).
+        """
+        dead = json.dumps(self._dead_owners())
+        self._db.execute("CREATE TEMP TABLE IF NOT EXISTS dead_leases (key TEXT, venue TEXT)")
+        if dead == "[]":
+            return
+        if self.readonly:
+            self._db.execute(f"INSERT INTO temp.dead_leases {_LEASED_BY_THE_DEAD}", (dead,))
+            return
+        self._db.execute(
+            f"DELETE FROM publications WHERE (key, venue) IN ({_LEASED_BY_THE_DEAD})", (dead,)
+        )
+        self._db.execute(
+            "DELETE FROM leases WHERE owner IN (SELECT value FROM json_each(?))", (dead,)
+        )
+
     @contextmanager
     def _errors(self) -> Iterator[None]:
         """Turn an SQLite failure into one line naming the catalog."""
@@ -132,7 +266,9 @@ class Catalog:
         except sqlite3.DatabaseError as exc:
             name = repr(str(self.path))
             reason = str(exc)
-            if "not a database" in reason or "malformed" in reason:
+            if "malformed" in reason:
+                self._damaged(reason)
+            if "not a database" in reason:
                 raise CatalogError(f"{name} is not a puzzlegen catalog ({reason})") from None
             if "readonly" in reason or "read-only" in reason:
                 raise CatalogError(
@@ -201,8 +337,12 @@ class Catalog:
         unpublished: bool = False,
         limit: int | None = None,
     ) -> list[dict[str, Any]]:
-        """Puzzles in the order they were added, filtered."""
-        query = "SELECT data FROM puzzles WHERE 1=1"
+        """Puzzles in the order they were added, filtered.
+
+        A damaged row (not JSON, a field missing or of the wrong type) is
+        skipped with a :class:`~puzzlegen.errors.PuzzlegenWarning` naming it.
+        """
+        query = "SELECT rowid, id, data FROM puzzles WHERE 1=1"
         args: list[Any] = []
         if game:
             query += " AND game = ?"
@@ -217,12 +357,31 @@ class Catalog:
             query += " AND (' ' || tags || ' ') LIKE ?"
             args.append(f"% {tag} %")
         if unpublished:
-            query += " AND key NOT IN (SELECT key FROM publications)"
+            query += f" AND key NOT IN ({_PUBLISHED})"
         query += " ORDER BY rowid"
         if limit is not None:
             query += " LIMIT ?"
             args.append(limit)
-        return [json.loads(row[0]) for row in self._query(query, args)]
+        found: list[dict[str, Any]] = []
+        for rowid, puzzle_id, text in self._query(query, args):
+            try:
+                data = json.loads(text)
+            except (ValueError, TypeError, RecursionError):
+                problem: str | None = "its JSON cannot be read"
+            else:
+                problem = row_problem(data)
+            if problem is not None:
+                self.skip_row(rowid, puzzle_id, problem)
+                continue
+            found.append(data)
+        return found
+
+    def skip_row(self, rowid: object, puzzle_id: object, problem: str) -> None:
+        """Warn that a damaged row is passed over, naming it and this catalog."""
+        row = f"puzzle {puzzle_id!r}"
+        if rowid is not None:
+            row = f"row {rowid} ({row})"
+        warn(f"skipping {row} of the catalog {str(self.path)!r}: {problem}")
 
     def counts(self, game: str | None = None) -> dict[str, Counter[str]]:
         """Puzzle counts by level, by kind and by tag, and how many are published.
@@ -236,7 +395,7 @@ class Catalog:
             "published": Counter(),
         }
         for level, kind, tags, published in self._query(
-            "SELECT level, kind, tags, key IN (SELECT key FROM publications) FROM puzzles"
+            f"SELECT level, kind, tags, key IN ({_PUBLISHED}) FROM puzzles"
             " WHERE ? IS NULL OR game = ?",
             (game, game),
         ):
@@ -254,10 +413,16 @@ class Catalog:
             )
 
     def publications(self, key: str) -> list[str]:
-        rows = self._query("SELECT venue FROM publications WHERE key = ? ORDER BY venue", (key,))
+        rows = self._query(
+            "SELECT venue FROM publications WHERE key = ? AND (key, venue) NOT IN "
+            "(SELECT key, venue FROM temp.dead_leases) ORDER BY venue",
+            (key,),
+        )
         return [row[0] for row in rows]
 
-    def claim(self, venue: str, choose: Callable[[], Sequence[K]]) -> list[K]:
+    def claim(
+        self, venue: str, choose: Callable[[], Sequence[K]], *, lease: bool = False
+    ) -> list[K]:
         """Choose puzzles with ``choose()`` and record them as published in ``venue``, atomically.
 
         ``choose`` reads this catalog (e.g. its unpublished puzzles) and
@@ -266,20 +431,50 @@ class Catalog:
         never take the same puzzle; if ``choose`` raises, nothing is
         recorded.  Undo a claim whose publication then failed with
         :meth:`release`.
+
+        With ``lease``, the claim is held by this process until
+        :meth:`confirm`: if the process dies first (``kill -9``, a power cut),
+        the next run that opens the catalog forgets the claim.
         """
+        owner = lease_owner()
         with self.transaction():
             chosen = list(choose())
             for item in chosen:
                 self.record_publication(item.key, venue)
+                if lease:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO leases (key, venue, owner) VALUES (?, ?, ?)",
+                        (item.key, venue, owner),
+                    )
         return chosen
+
+    def confirm(self, keys: list[str], venue: str) -> None:
+        """Make a leased claim lasting: what it was for has been written."""
+        with self.transaction():
+            self._db.executemany(
+                "DELETE FROM leases WHERE key = ? AND venue = ?", [(key, venue) for key in keys]
+            )
+
+    def release_venue(self, venue: str) -> int:
+        """Forget every puzzle recorded as published in ``venue``; return how many."""
+        with self.transaction():
+            count = self._db.execute(
+                "DELETE FROM publications WHERE venue = ?", (venue,)
+            ).rowcount
+            self._db.execute("DELETE FROM leases WHERE venue = ?", (venue,))
+        return int(count)
+
+    def venues(self) -> list[str]:
+        """Every venue some puzzle is recorded as published in, sorted."""
+        return [r[0] for r in self._query("SELECT DISTINCT venue FROM publications ORDER BY 1")]
 
     def release(self, keys: list[str], venue: str) -> None:
         """Forget that ``keys`` were published in ``venue`` (a claim whose output failed)."""
         with self.transaction(), self._errors():
-            self._db.executemany(
-                "DELETE FROM publications WHERE key = ? AND venue = ?",
-                [(key, venue) for key in keys],
-            )
+            pairs = [(key, venue) for key in keys]
+            self._db.executemany("DELETE FROM publications WHERE key = ? AND venue = ?", pairs)
+            if "leases" in self._tables():
+                self._db.executemany("DELETE FROM leases WHERE key = ? AND venue = ?", pairs)
 
     # -- generation progress -----------------------------------------------
     def next_index(self, stream: str) -> int:

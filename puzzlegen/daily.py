@@ -58,6 +58,15 @@ def parse_date(text: str) -> dt.date:
         pass
     if _calendar_month(stripped):  # the form is right, the day is not (2026-02-30)
         raise InvalidInputError(f"there is no date {text!r}: that month has no such day")
+    parts = stripped.split("-")
+    if len(stripped) == 10 and len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
+        year, month = int(parts[0]), int(parts[1])
+        if year == 0:
+            raise InvalidInputError(f"there is no date {text!r}: years run from 0001 to 9999")
+        if not 1 <= month <= 12:
+            raise InvalidInputError(
+                f"there is no date {text!r}: month {parts[1]} is not 01 to 12"
+            )
     raise InvalidInputError(f"a date reads YYYY-MM-DD, got {text!r}")
 
 

@@ -47,3 +47,19 @@ class CatalogError(PuzzlegenError):
 
 class WorkerError(PuzzlegenError):
     """A worker process died or could not be started."""
+
+
+class PuzzlegenWarning(UserWarning):
+    """Something was skipped and the work went on (a damaged catalog row).
+
+    The command line prints each as ``puzzlegen: warning: ...`` on stderr.
+    """
+
+
+def warn(message: str) -> None:
+    """Issue a :class:`PuzzlegenWarning` (every time, not once per place in the code)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", PuzzlegenWarning)
+        warnings.warn(PuzzlegenWarning(message), stacklevel=2)

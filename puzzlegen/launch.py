@@ -40,6 +40,9 @@ def fast_lane_game(args: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    from puzzlegen.textio import stand_in_for_closed_streams
+
+    stand_in_for_closed_streams()
     args = tuple(sys.argv[1:] if argv is None else argv)
     if args == ("--version",):
         from importlib.metadata import version
@@ -68,7 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0  # the reader went away (e.g. `| head`): not an error of ours
     except OSError as exc:
-        sys.stderr.write(f"puzzlegen: error: {exc.strerror}: {exc.filename!r}\n")
+        # As the full command says it: the file only when there is one (not "None").
+        reason = exc.strerror or str(exc)
+        where = f": {exc.filename!r}" if exc.filename is not None else ""
+        sys.stderr.write(f"puzzlegen: error: {reason}{where}\n")
         return EXIT_INVALID
 
 

@@ -40,6 +40,24 @@ def open_existing_catalog(db: Path) -> Catalog:
     return Catalog(db, readonly=True)
 
 
+def release_venue(db: Path, venue: str) -> int:
+    """Mark every puzzle published in ``venue`` unpublished again; return how many.
+
+    A venue no puzzle is published in is refused, naming the venues there are.
+    """
+    if not db.is_file():
+        raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
+    with Catalog(db) as cat:
+        venues = cat.venues()
+        if venue not in venues:
+            known = ", ".join(repr(v) for v in venues[:8]) + (" …" if len(venues) > 8 else "")
+            raise CatalogError(
+                f"no puzzle in {str(db)!r} is published in {venue!r} "
+                f"(venues: {known or 'none yet'})"
+            )
+        return cat.release_venue(venue)
+
+
 def split_count(count: int, games: Sequence[Game]) -> list[int]:
     """``count`` puzzles shared evenly among ``games``, the first ones taking any remainder.
 
@@ -68,7 +86,9 @@ def choose_book_puzzles(
 
     From a catalog, the puzzles are claimed for ``venue``: chosen and marked
     published in one transaction, so two books made at once never share a
-    puzzle.  If the book then cannot be made, :func:`make_book` releases them.
+    puzzle.  If the book then cannot be made, :func:`make_book` releases them;
+    the claim is a lease of this process until the book is written, so a run
+    killed outright (``kill -9``) gives its puzzles back to the next run.
     """
     from puzzlegen.generator import puzzles_from_catalog, puzzles_from_seed
 
@@ -77,7 +97,9 @@ def choose_book_puzzles(
             raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
         with Catalog(db) as cat:
             return cat.claim(
-                venue, lambda: puzzles_from_catalog(cat, count, level=level, game=game)
+                venue,
+                lambda: puzzles_from_catalog(cat, count, level=level, game=game),
+                lease=True,
             )
     return puzzles_from_seed(count, seed=seed or "book", level=level, game=game)
 
@@ -140,6 +162,9 @@ def make_book(
             with Catalog(db) as cat:
                 cat.release([p.key for p in puzzles], book_venue(options))
         raise
+    if db is not None:
+        with Catalog(db) as cat:
+            cat.confirm([p.key for p in puzzles], book_venue(options))
     return Book(output, tuple(puzzles), len(data))
 
 
@@ -164,17 +189,52 @@ def publish_dailies(
     """Write the pages of ``chosen`` dates under ``out_dir`` (if any) and record them in ``db``.
 
     Returns warnings about what was found on disk (a stray or malformed day).
+    A run stopped midway (Ctrl-C, SIGTERM) lists the days it wrote in the
+    archive before it stops; the archive is also rebuilt every
+    :data:`ARCHIVE_EVERY` seconds, so even a run killed outright leaves a site
+    that lists nearly all it wrote, and the next run removes what it left.
     """
-    warnings: list[str] = []
-    if out_dir is not None:
-        from puzzlegen.render.pages import write_archive, write_daily
+    import time
 
-        # The site around the days first, so no page ever links to a missing
-        # archive or script (even if the run is killed), then again at the end.
-        write_archive(game, out_dir, mono=mono)
+    warnings: list[str] = []
+    if out_dir is None:
+        if db is not None:
+            record(db, ((p, f"daily:{d.isoformat()}") for d, p in chosen))
+        return warnings
+    from puzzlegen.render.pages import remove_stale_temporaries, write_archive, write_daily
+
+    remove_stale_temporaries(out_dir)
+    # The site around the days first, so no page ever links to a missing
+    # archive or script (even if the run is killed), then again at the end.
+    write_archive(game, out_dir, mono=mono)
+    written: list[tuple[dt.date, Puzzle]] = []
+    finished = False
+    try:
+        last = time.monotonic()
         for date, puzzle in progress(chosen, "Writing daily pages"):
             write_daily(game, date, puzzle, out_dir, mono=mono)
-        warnings = write_archive(game, out_dir, mono=mono)
+            written.append((date, puzzle))
+            if time.monotonic() - last > ARCHIVE_EVERY:
+                write_archive(game, out_dir, mono=mono)
+                last = time.monotonic()
+        finished = True
+    finally:
+        # Stopped or not, the archive lists what is on disk.
+        warnings = write_archive(game, out_dir, mono=mono) if finished else _quietly(
+            lambda: write_archive(game, out_dir, mono=mono)
+        )
     if db is not None:
-        record(db, ((p, f"daily:{d.isoformat()}") for d, p in chosen))
+        record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
     return warnings
+
+
+#: How often a long daily range rebuilds its archive, in seconds.
+ARCHIVE_EVERY = 2.0
+
+
+def _quietly(work: Callable[[], list[str]]) -> list[str]:
+    """``work()`` while another error is on its way out: that error, not this one, is shown."""
+    try:
+        return work()
+    except Exception:
+        return []

@@ -14,13 +14,14 @@ import codecs
 import io
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import BinaryIO, TextIO, cast
 
-from puzzlegen.errors import InvalidArgumentError, InvalidInputError
+from puzzlegen.errors import InvalidArgumentError, InvalidInputError, PuzzlegenError
 
 #: The longest input line (and standard input for one position) accepted, in bytes.
 MAX_LINE = 64 * 1024
@@ -106,6 +107,10 @@ def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = ""
         raise InvalidInputError(
             f"a line starting with '{{' must be a JSON object like {like}: "
             f"{exc.msg} at column {exc.colno} of {quoted}"
+        ) from None
+    except RecursionError:
+        raise InvalidInputError(
+            f"a JSON line is nested too deeply to be a position: {quoted}"
         ) from None
     for key in keys:
         value = data.get(key) if isinstance(data, dict) else None
@@ -215,6 +220,58 @@ class _Unflushed(io.TextIOBase):
         pass
 
 
+class ClosedStream(io.TextIOBase):
+    """Stands for standard input or output when the command was started with it closed
+    (``<&-``, ``>&-``): using it is one clear error, where Python would give a
+    traceback (reading) or write nothing and exit 0 (printing)."""
+
+    def __init__(self, name: str, hint: str) -> None:
+        super().__init__()
+        self._name, self._hint = name, hint
+
+    @property
+    def buffer(self) -> ClosedStream:
+        return self
+
+    def _closed(self) -> PuzzlegenError:
+        return PuzzlegenError(f"{self._name} is closed: {self._hint}")
+
+    def read(self, _size: int | None = -1) -> str:
+        raise self._closed()
+
+    def read1(self, _size: int = -1) -> str:
+        raise self._closed()
+
+    def readline(self, _size: int | None = -1) -> str:  # type: ignore[override]
+        raise self._closed()
+
+    def write(self, _text: object) -> int:
+        raise self._closed()
+
+    def flush(self) -> None:
+        pass  # nothing was written: nothing to lose
+
+
+def stand_in_for_closed_streams() -> None:
+    """Put a :class:`ClosedStream` where standard input or output was closed at start.
+
+    The closed descriptor is also opened on the null device, so that no file
+    opened later (a catalog, a PDF) takes its number and receives what a
+    child process writes to it.
+    """
+    for fd in (0, 1):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:  # another lower descriptor was free: keep things as they were
+                os.close(null)
+    if sys.stdin is None:
+        sys.stdin = ClosedStream("standard input", "give the input some other way (e.g. '< file')")
+    if sys.stdout is None:
+        sys.stdout = ClosedStream("standard output", "send it to a file or a pipe (e.g. '> file')")
+
+
 def check_arguments(argv: Sequence[str]) -> None:
     """Refuse, by option name, an argument that is not UTF-8 (argv holds it as surrogates)."""
     for i, arg in enumerate(argv):
@@ -255,11 +312,19 @@ _STOP_SIGNALS = tuple(
 
 @contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP raise :class:`Stopped` (main thread only)."""
+    """Within the block, SIGTERM and SIGHUP raise :class:`Stopped` (main thread only).
+
+    Ctrl-C (SIGINT) raises :exc:`KeyboardInterrupt` even when the process was
+    started with SIGINT ignored, as a shell does for a command run in the
+    background with ``&``: a user who sends SIGINT on purpose
+    (``kill -INT``) means stop.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     previous = {signum: signal.signal(signum, _stop) for signum in _STOP_SIGNALS}
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     finally:

@@ -35,6 +35,7 @@ from puzzlegen.render.book import (
     build_chapters,
     check_isbn,
 )
+from puzzlegen.render.book import geometry as book_geometry
 from puzzlegen.render.preflight import BLEED, preflight
 
 INCH = 72.0
@@ -305,8 +306,9 @@ def test_a_failing_book_is_refused(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     narrow = dict(MARGINS, **{"6x9": (0.3 * INCH, 0.2 * INCH, 0.8 * INCH, 0.8 * INCH)})
-    monkeypatch.setattr(book_module, "MARGINS", narrow)
-    monkeypatch.setattr(book_module, "gutter_for", lambda pages: 0.0)
+    # Geometry is made in render/book/geometry.py: narrow the margins where it reads them.
+    monkeypatch.setattr(book_geometry, "MARGINS", narrow)
+    monkeypatch.setattr(book_geometry, "gutter_for", lambda pages: 0.0)
     path = tmp_path / "bad.pdf"
     assert main(["book", "--count", "2", "--seed", "s", "-o", str(path)]) == 1
     assert "fails preflight: ink ≥ 0.25 in from trim" in capsys.readouterr().err

@@ -179,7 +179,7 @@ def test_a_bad_catalog_is_one_line_and_no_book(tmp_path: Path) -> None:
     data = bytearray(corrupt.read_bytes())
     data[4096:] = b"\xa5" * (len(data) - 4096)
     corrupt.write_bytes(bytes(data))
-    for path, reason in ((newer, "newer"), (corrupt, "not a puzzlegen catalog")):
+    for path, reason in ((newer, "newer"), (corrupt, "is damaged")):
         for argv in (["catalog"], ["book", "--count", "2", "-o", str(tmp_path / "b.pdf")]):
             result = command(*argv, "--db", str(path))
             assert result.returncode == 1 and reason in one_line(result.stderr)

@@ -109,7 +109,7 @@ def test_bad_dates() -> None:
         parse_date("2026-02-30")
     with pytest.raises(InvalidInputError, match="no date '2026-04-31'"):
         parse_date("2026-04-31")
-    for text in ("2026-13-01", "2026/02/03", "tomorrow", "2026-02-3x"):
+    for text in ("2026/02/03", "tomorrow", "2026-02-3x"):
         with pytest.raises(InvalidInputError, match=f"a date reads YYYY-MM-DD, got '{text}'"):
             parse_date(text)
     with pytest.raises(InvalidInputError, match="before"):

@@ -15,7 +15,9 @@ the user types produces a traceback.
 from __future__ import annotations
 
 import sys
+import warnings
 from collections.abc import Sequence
+from typing import Any, TextIO
 
 import click
 
@@ -48,9 +50,9 @@ def cli() -> None:
 
 
 def _register_commands() -> None:
-    from puzzlegen.cli import catalogs, play, publishing
+    from puzzlegen.cli import catalogs, play, publishing, wholegames
 
-    for module in (play, catalogs, publishing):
+    for module in (play, catalogs, publishing, wholegames):
         for command in module.COMMANDS:
             cli.add_command(command)
 
@@ -58,11 +60,46 @@ def _register_commands() -> None:
 _register_commands()
 
 
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """Print puzzlegen's own warnings as one line; leave others to Python."""
+    from puzzlegen.errors import PuzzlegenWarning
+
+    if issubclass(category, PuzzlegenWarning):
+        click.echo(f"puzzlegen: warning: {message}", err=True)
+        return
+    _python_show_warning(message, category, filename, lineno, file, line)
+
+
+_python_show_warning: Any = warnings.showwarning
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    from puzzlegen.textio import Stopped, check_arguments, plain_when_needed, stop_on_signals
+    with warnings.catch_warnings():
+        warnings.showwarning = _show_warning
+        return _main(argv)
 
+
+def _main(argv: Sequence[str] | None) -> int:
+    from puzzlegen.textio import (
+        Stopped,
+        check_arguments,
+        plain_when_needed,
+        stand_in_for_closed_streams,
+        stop_on_signals,
+    )
+
+    stand_in_for_closed_streams()
     args = list(argv) if argv is not None else sys.argv[1:]
+    if not args:
+        args = ["--help"]  # a bare 'puzzlegen' asks what it can do: not an error
     # A terminal whose encoding lacks the suit symbols gets letters (4H), not a traceback.
     plain_when_needed(sys.stdout)
     try:

@@ -55,6 +55,19 @@ def seed_text(_ctx: click.Context, _param: click.Parameter, value: str | None) -
     return value
 
 
+def output_text(_ctx: click.Context, _param: click.Parameter, value: T) -> T:
+    """An ``-o`` callback: an empty or blank path is refused.
+
+    ``-o ""`` (an unset shell variable) would otherwise mean the current
+    folder, and a daily there replaces any ``index.html`` it holds.
+    """
+    if value is not None and not str(value).strip():
+        raise click.BadParameter(
+            f"{str(value)!r} is empty; name a file or folder ('.' for the current folder)"
+        )
+    return value
+
+
 def game_option(what: str = "The game.") -> Callable[[F], F]:
     """``--game NAME``, passed to the command as a :class:`Game` named ``game``."""
     return click.option(

@@ -19,6 +19,7 @@ from puzzlegen.cli.options import (
     EXIT_INVALID,
     POSITION_CONTEXT,
     game_option,
+    output_text,
     read_position_arg,
     seed_text,
 )
@@ -118,6 +119,7 @@ def _finite_size(_ctx: click.Context, _param: click.Parameter, value: float | No
     "--output",
     default="-",
     show_default=True,
+    callback=output_text,
     help="The SVG file to write (in a folder if it ends with /); - for stdout.",
 )
 @game_option("The game of the position.")

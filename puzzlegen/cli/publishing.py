@@ -15,6 +15,7 @@ from puzzlegen.cli.options import (
     db_option,
     game_option,
     level_option,
+    output_text,
     progress,
     seed_text,
     status,
@@ -84,6 +85,7 @@ def _to_games(
     "--output",
     default=str(Path("output") / "book.pdf"),
     show_default=True,
+    callback=output_text,
     help="The PDF file to write (book.pdf in a folder if it ends with /).",
 )
 @click.option(
@@ -196,7 +198,8 @@ def book(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(file_okay=False),
+    callback=lambda ctx, param, value: _folder(ctx, param, value),
     help="Write DATE/puzzle.svg, solution.svg, puzzle.json and index.html under this folder "
     "(and an archive index.html for a range).",
 )
@@ -295,6 +298,11 @@ def preflight(pdf: Path, trim: str | None, bleed: bool | None, color: str | None
     Console(width=110).print(render_table(report, pdf.name))
     click.echo("passes" if report.ok else f"FAILS: {len(report.failures)} rule(s)")
     return 0 if report.ok else 1
+
+
+def _folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """``-o`` of daily: a folder, never empty (see :func:`output_text`)."""
+    return None if value is None else Path(output_text(ctx, param, value))
 
 
 def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:

@@ -34,10 +34,13 @@ A game's pages are playable when ``templates/GAMEDIR/board.js`` and
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import os
+import re
 import secrets
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +101,7 @@ def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) 
         date=date.isoformat(),
         long_date=long_date(date),
         level=puzzle.level,
+        par_phrase=game.par_phrase(puzzle),
         puzzle_id=puzzle.id,
         kind=game.kind_names.get(puzzle.kind, puzzle.kind),
         goal=game.goal(puzzle),
@@ -134,9 +138,15 @@ def write_daily(
 
 
 def _new_folder_beside(folder: Path, suffix: str) -> Path:
-    """A new, empty, hidden folder beside ``folder``, with the mode ``mkdir`` gives."""
+    """A new, empty, hidden folder beside ``folder``, with the mode ``mkdir`` gives.
+
+    Its name carries this process's id, so a later run can tell the folder of
+    a run that was killed outright (and remove it) from one still at work.
+    """
     while True:
-        path = folder.with_name(f".{folder.name}.{secrets.token_hex(4)}.{suffix}")
+        path = folder.with_name(
+            f".{folder.name}.{os.getpid()}-{secrets.token_hex(4)}.{suffix}"
+        )
         try:
             path.mkdir(0o777)  # the umask applies, as for any folder the user makes
             return path
@@ -180,6 +190,45 @@ def _replace_folder(folder: Path, files: dict[str, str]) -> None:
         shutil.rmtree(aside, ignore_errors=True)
 
 
+_TEMPORARY = re.compile(r"\.\d{4}-\d{2}-\d{2}\.(?:(?P<pid>\d+)-)?[0-9a-f]{8}\.(?:tmp|old)")
+
+#: A temporary folder named without a process id (an older puzzlegen) is
+#: left alone for this long, in case its run is still at work.
+_UNOWNED_GRACE = 3600.0
+
+
+def _process_gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError):
+        return False
+    return False
+
+
+def remove_stale_temporaries(out_dir: Path) -> list[str]:
+    """Remove the hidden day folders left by runs killed outright; return their names."""
+    removed: list[str] = []
+    if not out_dir.is_dir():
+        return removed
+    for path in sorted(out_dir.iterdir()):
+        match = _TEMPORARY.fullmatch(path.name)
+        if match is None or path.is_symlink() or not path.is_dir():
+            continue
+        if match["pid"] is not None:
+            stale = _process_gone(int(match["pid"]))
+        else:
+            try:
+                stale = time.time() - path.stat().st_mtime > _UNOWNED_GRACE
+            except OSError:
+                continue
+        if stale:
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path.name)
+    return removed
+
+
 # -- the site around the days --------------------------------------------------
 
 
@@ -211,8 +260,10 @@ def read_days(game: Game, out_dir: Path) -> tuple[list[dict[str, Any]], list[str
             continue  # our temporary folders, or not a day at all
         try:
             day = _read_day(game, folder, json_path)
-        except (ValueError, OSError) as exc:
-            warnings.append(f"skipping {str(json_path)!r}: {exc}")
+        except (ValueError, OSError, RecursionError) as exc:
+            # RecursionError: JSON nested deeper than the parser goes.
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
+            warnings.append(f"skipping {str(json_path)!r}: {reason}")
             continue
         days.append(day)
     return days, warnings
@@ -236,14 +287,21 @@ def _read_day(game: Game, folder: Path, json_path: Path) -> dict[str, Any]:
     missing = [name for name in DAY_FILES if not (folder / name).is_file()]
     if missing:
         raise ValueError(f"the folder lacks {', '.join(missing)}")
+    # What par counts, in words ("six spaces", "five swings"), as the day's page
+    # states it: a puzzle.json alone cannot say it without the game's rules.
+    found = _PAR_META.search((folder / "index.html").read_text(encoding="utf-8"))
     return {
         "date": folder.name,
         "long_date": long_date(date),
         "month": date.strftime("%B %Y"),
         "level": level,
         "par": par,
+        "par_text": html.unescape(found.group(1)) if found else str(par),
         "id": puzzle_id,
     }
+
+
+_PAR_META = re.compile(r'<meta name="puzzlegen-par" content="([^"]*)">')
 
 
 def write_archive(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]:

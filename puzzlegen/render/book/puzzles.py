@@ -1,0 +1,168 @@
+"""Puzzle pages: each level's puzzles, packed to a page at one legible scale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.platypus import Flowable, PageBreak
+
+from puzzlegen.diagram import Diagram
+from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.render.book.flowables import _Marker
+from puzzlegen.render.book.geometry import (
+    _COLUMNS,
+    _PAGE_HEAD_H,
+    _REF_H,
+    _PageLayout,
+    _refuse_unless_fits,
+    per_page_for,
+)
+from puzzlegen.render.book.model import DIFFICULTY, BookError
+from puzzlegen.render.book.setting import Setting
+from puzzlegen.render.pdf import FONT, FONT_BOLD, draw_diagram, ink
+
+
+def puzzle_pages(
+    setting: Setting, game: Game, entries: list[_Entry], same: list[Diagram]
+) -> list[Any]:
+    """A chapter's puzzle pages, level by level, each level's first page headed.
+
+    ``same`` is every board of ``game`` in the book: the page must hold
+    ``per_page`` of the smallest of them legibly, else the book is refused.
+    """
+    options = setting.options
+    layout = _PageLayout(
+        setting.frame_w,
+        setting.frame_h,
+        _COLUMNS[options.page_size],
+        per_page_for(game, options),
+        setting.colour,
+    )
+    # Checked on the smallest of the game's boards in the book: the rest may take fewer.
+    if same:
+        plain = min(same, key=lambda d: d.height)
+        whose = game.title if setting.several else ""
+        _refuse_unless_fits(layout, plain, options.page_size, whose)
+    story: list[Any] = []
+    for level in LEVELS:
+        group = [e for e in entries if e.puzzle.level == level]
+        for index, sheet in enumerate(_pack(group, layout)):
+            story.append(PageBreak())
+            if index == 0:
+                story.append(_Marker("section", f"level:{game.title}:{level}"))
+            # The running head names the puzzles; only a level's first page has a heading.
+            heading = "" if index else f"{level} puzzles"
+            if heading and setting.several:
+                heading = f"{game.title}: {heading}"
+            story.append(_PuzzlePage(heading, sheet, layout))
+    return story
+
+
+def contents_lines(game: Game, entries: list[_Entry], several: bool) -> list[tuple[str, str]]:
+    """The contents lines of a chapter's how-to-play and puzzle levels: (label, section key)."""
+    name = game.title
+    lines = [(f"How to play {name}", f"how:{name}")]
+    for level in LEVELS:
+        if any(e.puzzle.level == level for e in entries):
+            label = f"{name}: {level} puzzles" if several else f"{level} puzzles"
+            lines.append((label, f"level:{name}:{level}"))
+    return lines
+
+
+@dataclass
+class _Entry:
+    number: int
+    game: Game
+    puzzle: Puzzle
+    diagram: Diagram
+
+
+class _PuzzlePage(Flowable):  # type: ignore[misc]
+    """A whole page of puzzles: labels, diagrams at one legible scale, cross references."""
+
+    def __init__(self, heading: str, entries: list[_Entry], layout: _PageLayout) -> None:
+        super().__init__()
+        self.heading, self.entries, self.layout = heading, entries, layout
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return self.layout.frame_w, self.layout.frame_h
+
+    def draw(self) -> None:
+        doc = self.canv._doctemplate
+        canvas, L = self.canv, self.layout
+        colour = L.colour
+        black = ink("#000000", colour)
+        headed = bool(self.heading)
+        canvas.saveState()
+        canvas.setFillColor(black)
+        if headed:
+            canvas.setFont(FONT_BOLD, 14)
+            canvas.drawString(0, L.frame_h - 14, self.heading)
+        rows = L.rows(self.entries)
+        diagrams = [e.diagram for e in self.entries]
+        scale = L.scale(diagrams, headed)
+        y = L.frame_h - (_PAGE_HEAD_H if headed else 0)
+        spare = L.spare(diagrams, scale, headed) / (len(rows) + 1)
+        for row in rows:
+            y -= spare
+            row_h = max(e.diagram.height for e in row) * scale
+            for col, entry in enumerate(row):
+                doc.record("puzzle", entry.number)
+                cx = (col + 0.5) * L.col_w
+                level = entry.puzzle.level
+                label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}"
+                goal = _goal(entry.game, entry.puzzle)
+                canvas.setFillColor(black)
+                if L.columns == 1:  # one line: the label in bold, then the goal
+                    size = 10.0
+                    bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, size)
+                    goal_w = canvas.stringWidth(goal, FONT, size)
+                    if bold_w + goal_w > L.col_w:  # a long goal: smaller, never below 7 pt
+                        size = max(7.0, size * L.col_w / (bold_w + goal_w))
+                        bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, size)
+                        goal_w = canvas.stringWidth(goal, FONT, size)
+                    left = cx - (bold_w + goal_w) / 2
+                    canvas.setFont(FONT_BOLD, size)
+                    canvas.drawString(left, y - 11, label)
+                    canvas.setFont(FONT, size)
+                    canvas.drawString(left + bold_w, y - 11, goal)
+                else:
+                    canvas.setFont(FONT_BOLD, 10)
+                    canvas.drawCentredString(cx, y - 11, label)
+                    canvas.setFont(FONT, 9)
+                    canvas.drawCentredString(cx, y - 23, goal)
+                top = y - L.label_h
+                width = entry.diagram.width * scale
+                draw_diagram(canvas, entry.diagram, cx - width / 2, top, width, color=colour)
+                page = doc.where("solution", entry.number)
+                canvas.setFont(FONT, 8.5)
+                canvas.setFillColor(ink("#333333", colour))
+                canvas.drawCentredString(
+                    cx,
+                    top - row_h - 10,
+                    f"Solution on page {page}" if page else "Solution at the back",
+                )
+            y -= L.label_h + row_h + _REF_H
+        canvas.restoreState()
+
+
+def _goal(game: Game, puzzle: Puzzle) -> str:
+    """The puzzle's task as a sentence: ``"Find five spaces."``."""
+    goal = game.goal(puzzle)
+    return f"{goal[:1].upper()}{goal[1:]}."
+
+
+def _pack(entries: list[_Entry], layout: _PageLayout) -> list[list[_Entry]]:
+    """Fill pages with ``per_page`` puzzles; fewer only where a tall one needs the room."""
+    pages: list[list[_Entry]] = []
+    for entry in entries:
+        if not layout.fits([entry.diagram]):
+            raise BookError(f"puzzle {entry.number} does not fit a page at a legible size")
+        headed = len(pages) == 1  # only a level's first page has a heading
+        sheet = [e.diagram for e in pages[-1]] if pages else []
+        if pages and len(sheet) < layout.per_page and layout.fits([*sheet, entry.diagram], headed):
+            pages[-1].append(entry)
+        else:
+            pages.append([entry])
+    return pages

@@ -1,0 +1,28 @@
+"""What every part of a book is laid out with in one typesetting pass."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+
+from puzzlegen.render.book.model import BookOptions
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One typesetting pass's options, styles, frame, and where things were last pass."""
+
+    options: BookOptions
+    styles: dict[str, ParagraphStyle]
+    frame_w: float
+    frame_h: float
+    #: (kind, key) -> page, from the previous pass: cross references come from here
+    known: dict[tuple[str, Any], int]
+    #: whether the book has several chapters (their headings then name the game)
+    several: bool
+
+    @property
+    def colour(self) -> str:
+        return self.options.colour

@@ -1,0 +1,479 @@
+"""Nothing lost, round two: signals, claims, damaged data and edge inputs (issue 17).
+
+Each test here failed before its fix.  Commands that depend on how the
+process was started (signals, closed descriptors) run in a subprocess.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzlegen.catalog import Catalog
+from puzzlegen.cli import main
+from puzzlegen.errors import CatalogError
+from puzzlegen.generator import generate
+from puzzlegen.registry import get_game
+
+ENTRY = "import sys; from puzzlegen.cli import main; sys.exit(main())"
+LAUNCH = "import sys; from puzzlegen.launch import main; sys.exit(main())"
+CATS = get_game("cats-cradle")
+
+
+def run(
+    *argv: str, stdin: bytes = b"", entry: str = LAUNCH, **kwargs: object
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(  # type: ignore[call-overload, no-any-return]
+        [sys.executable, "-c", entry, *argv],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        check=False,
+        **kwargs,
+    )
+
+
+def one_line(stderr: bytes) -> str:
+    text = stderr.decode("utf-8", "replace").strip()
+    assert "Traceback" not in text, text
+    assert len(text.splitlines()) == 1, text
+    return text
+
+
+# -- 1. Ctrl-C stops generate --jobs 2 -----------------------------------------
+
+
+def _background_of_a_script() -> None:
+    # What `setsid cmd &` in a shell script gives: a new group, SIGINT ignored.
+    os.setsid()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("whole_group", [True, False], ids=["group", "parent"])
+def test_sigint_stops_generate_started_in_the_background(tmp_path: Path, whole_group: bool) -> None:
+    db = tmp_path / "c.sqlite"
+    argv = [sys.executable, "-c", ENTRY, "generate", "--count", "100000", "--jobs", "2"]
+    process = subprocess.Popen(
+        [*argv, "--db", str(db)],
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_background_of_a_script,
+    )
+    for _ in range(300):
+        with contextlib.suppress(CatalogError), Catalog(db, readonly=True) as catalog:
+            if len(catalog) >= 5:
+                break
+        time.sleep(0.1)
+    if whole_group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        os.kill(process.pid, signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=5)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130
+    assert err.strip() == "puzzlegen: interrupted"
+    with Catalog(db, readonly=True) as catalog:
+        kept = [p["id"] for p in catalog.puzzles()]
+    assert len(kept) >= 5 and len(set(kept)) == len(kept)
+
+
+# -- 2. deeply nested JSON ------------------------------------------------------
+
+WORKED = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
+NESTED = '{"position": ' + "[" * 25_000 + "]" * 25_000 + "}"
+
+
+@pytest.mark.parametrize("entry", [LAUNCH, ENTRY], ids=["fast-lane", "full"])
+@pytest.mark.parametrize("game", ["cats-cradle", "pendulum"])
+def test_a_deeply_nested_json_line_is_one_error_and_the_batch_goes_on(
+    game: str, entry: str
+) -> None:
+    result = run(
+        "solve", "--game", game, "--json", "-", stdin=f"{NESTED}\n{WORKED}\n".encode(), entry=entry
+    )
+    assert b"Traceback" not in result.stderr, result.stderr[-300:]
+    lines = result.stdout.decode().splitlines()
+    assert len(lines) == 2
+    assert "nested too deeply" in json.loads(lines[0])["error"]
+    assert json.loads(lines[1])["position" if game == "cats-cradle" else "error"]
+
+
+def test_a_site_with_a_deeply_nested_puzzle_json_skips_it_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site"
+    assert main(["daily", "--date", "2026-11-23", "-o", str(site)]) == 0
+    (site / "2026-11-24").mkdir()
+    (site / "2026-11-24" / "puzzle.json").write_text(NESTED)
+    capsys.readouterr()
+    assert main(["daily", "--date", "2026-11-25", "-o", str(site)]) == 0
+    err = capsys.readouterr().err
+    assert "2026-11-24" in err and "nested too deeply" in err
+    assert "2026-11-25" in (site / "days.js").read_text()
+
+
+# -- 3. kill -9 during book --db --------------------------------------------------
+
+
+_MADE: dict[tuple[int, str], Path] = {}
+
+
+def _small_catalog(db: Path, count: int = 6, seed: str = "lost") -> tuple[str, int]:
+    """A catalog of ``count`` puzzles; its most common level and how many have it.
+
+    Made once per (count, seed) and copied: generating is the slow part.
+    """
+    made = _MADE.get((count, seed))
+    if made is None or not made.exists():
+        made = db.with_name(f"made-{count}-{seed}.sqlite")
+        with Catalog(made) as catalog:
+            generate(catalog, count, seed=seed, game=CATS)
+        with contextlib.closing(sqlite3.connect(made)) as conn:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        _MADE[count, seed] = made
+    db.write_bytes(made.read_bytes())
+    with Catalog(db, readonly=True) as catalog:
+        levels = [p["level"] for p in catalog.puzzles()]
+    level = max(sorted(set(levels)), key=levels.count)
+    return level, levels.count(level)
+
+
+def _leases(db: Path) -> int:
+    with contextlib.closing(sqlite3.connect(db, timeout=30)) as conn:
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM leases").fetchone()[0])
+        except sqlite3.OperationalError:
+            return 0
+
+
+def test_a_book_killed_outright_gives_its_puzzles_back(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db)
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", ENTRY, *argv, "-o", str(tmp_path / "b.pdf")],
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(600):
+            if _leases(db) or process.poll() is not None:
+                break
+            time.sleep(0.02)
+        assert process.poll() is None, "the book was made before it could be killed"
+        process.kill()
+        process.wait(30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+    assert not (tmp_path / "b.pdf").exists()
+    # A reader sees them unpublished; the next writer forgets the dead claim.
+    with Catalog(db, readonly=True) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 6
+        assert catalog.counts()["published"]["published"] == 0
+    assert main([*argv, "-o", str(tmp_path / "again.pdf")]) == 0
+    with Catalog(db, readonly=True) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 6 - have
+    assert _leases(db) == 0
+
+
+def test_catalog_release_gives_back_a_book_s_puzzles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db)
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db), "--title", "Gone"]
+    assert run(*argv, "-o", str(tmp_path / "b.pdf"), entry=ENTRY).returncode == 0
+    # The book was written: its claim outlives its process.
+    with Catalog(db) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 6 - have
+    assert main(["catalog", "--db", str(db), "--release", "book:Nope"]) == 1
+    err = capsys.readouterr().err
+    assert "'book:Nope'" in err and "'book:Gone'" in err and len(err.splitlines()) == 1
+    assert main(["catalog", "--db", str(db), "--release", "book:Gone"]) == 0
+    assert f"Released {have} puzzle" in capsys.readouterr().out
+    with Catalog(db, readonly=True) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 6
+
+
+# -- 4. damaged catalog rows and pages ------------------------------------------
+
+
+def _damage(db: Path, rowid: int, change: object) -> str:
+    """Replace row ``rowid``'s stored JSON (``change`` maps the old dict, or is text); its id."""
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        puzzle_id, text = conn.execute(
+            "SELECT id, data FROM puzzles WHERE rowid = ?", (rowid,)
+        ).fetchone()
+        new = change if isinstance(change, str) else json.dumps(change(json.loads(text)))  # type: ignore[operator]
+        conn.execute("UPDATE puzzles SET data = ? WHERE rowid = ?", (new, rowid))
+    return str(puzzle_id)
+
+
+DAMAGES = {
+    "bad-json": "{not json",
+    "missing-key": lambda d: {k: v for k, v in d.items() if k != "position"},
+    "tags-as-string": lambda d: {**d, "tags": "transfer"},
+    "array": "[1, 2]",
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES))
+def test_a_damaged_row_is_skipped_by_name_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db, 6, "damaged")
+    with Catalog(db, readonly=True) as catalog:
+        rowid = 1 + [p["level"] for p in catalog.puzzles()].index(level)
+    puzzle_id = _damage(db, rowid, DAMAGES[damage])
+    for argv in (["catalog", "--list"], ["catalog", "--json"], ["catalog"]):
+        assert main([*argv, "--db", str(db)]) == 0, argv
+        err = capsys.readouterr().err
+        if argv != ["catalog"]:
+            assert f"skipping row {rowid} (puzzle {puzzle_id!r})" in err and str(db) in err
+            assert "Traceback" not in err and len(err.splitlines()) == 1
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db), "--title", "T"]
+    assert main([*argv, "-o", str(tmp_path / "c.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert f"skipping row {rowid}" in err and f"catalog {str(db)!r}" in err.splitlines()[-1]
+
+
+def test_a_bad_stored_position_is_skipped_by_a_book_naming_the_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db, 6, "damaged")
+    with Catalog(db, readonly=True) as catalog:
+        rowid = 1 + [p["level"] for p in catalog.puzzles()].index(level)
+    puzzle_id = _damage(db, rowid, lambda d: {**d, "position": "XX " + d["position"]})
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db)]
+    assert main([*argv, "-o", str(tmp_path / "b.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert f"skipping puzzle {puzzle_id!r} of the catalog {str(db)!r}" in err
+    assert f"the catalog {str(db)!r} has {have - 1} unpublished" in err
+
+
+def test_a_catalog_with_a_damaged_page_is_refused_alike_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db, 6, "damaged")
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        table_root = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'puzzles'"
+        ).fetchone()[0]
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    data = bytearray(db.read_bytes())
+    start = (table_root - 1) * page_size + 8  # past the page header: the cell pointers
+    data[start : start + 40] = b"\xab" * 40
+    db.write_bytes(bytes(data))
+    for argv in (
+        ["catalog"],
+        ["catalog", "--list"],
+        ["catalog", "--json"],
+        ["generate", "--count", "1"],
+        ["book", "--count", "4"],
+    ):
+        assert main([*argv, "--db", str(db)]) == 1, argv
+        err = capsys.readouterr().err
+        assert f"the catalog {str(db)!r} is damaged" in err and len(err.splitlines()) == 1, argv
+
+
+# -- 5. a daily range stopped midway -----------------------------------------------
+
+
+def _days_listed(site: Path) -> set[str]:
+    text = (site / "days.js").read_text()
+    data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
+    return {day["date"] for day in data["days"]}
+
+
+def _days_on_disk(site: Path) -> set[str]:
+    return {p.name for p in site.iterdir() if p.name[:1].isdigit() and p.is_dir()}
+
+
+def _start_range(site: Path) -> subprocess.Popen[bytes]:
+    argv = ["daily", "--from", "2026-01-01", "--to", "2026-02-28", "-o", str(site)]
+    return subprocess.Popen(
+        [sys.executable, "-c", ENTRY, *argv], stderr=subprocess.PIPE, start_new_session=True
+    )
+
+
+def _wait_for_days(site: Path, process: subprocess.Popen[bytes], count: int) -> None:
+    for _ in range(1200):
+        if site.is_dir() and len(_days_on_disk(site)) >= count:
+            return
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        time.sleep(0.05)
+    raise AssertionError("the range wrote too few days")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_range_stopped_midway_lists_every_day_it_wrote(
+    tmp_path: Path, signum: signal.Signals
+) -> None:
+    site = tmp_path / "site"
+    process = _start_range(site)
+    try:
+        _wait_for_days(site, process, 3)
+        os.kill(process.pid, signum)
+        _, err = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 128 + signum, err
+    on_disk = _days_on_disk(site)
+    assert 3 <= len(on_disk) < 59
+    assert _days_listed(site) == on_disk
+    assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_range_killed_outright_leaves_a_listed_site_and_its_leftovers_go(
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "site"
+    process = _start_range(site)
+    try:
+        _wait_for_days(site, process, 3)
+        time.sleep(2.5)  # past one rebuild of the archive
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    on_disk = _days_on_disk(site)
+    assert _days_listed(site) >= {min(on_disk)}
+    # What a kill in the middle of a day leaves: a hidden folder named for its dead process.
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    leftover = site / f".2026-12-30.{dead.stdout.strip()}-0123abcd.tmp"
+    leftover.mkdir()
+    (leftover / "puzzle.svg").write_text("<svg/>")
+    assert main(["daily", "--date", "2026-12-31", "-o", str(site)]) == 0
+    assert not leftover.exists()
+    assert _days_listed(site) == _days_on_disk(site)
+
+
+# -- 8. closed standard input and output -----------------------------------------
+
+
+def _with_closed(redirect: str, entry: str, *argv: str) -> subprocess.CompletedProcess[bytes]:
+    """``puzzlegen argv`` started as a shell starts ``cmd <&-`` or ``cmd >&-``."""
+    return subprocess.run(
+        ["sh", "-c", f'exec "$@" {redirect}', "sh", sys.executable, "-c", entry, *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("entry", [LAUNCH, ENTRY], ids=["console-script", "module"])
+@pytest.mark.parametrize(
+    "argv",
+    [["solve", "-"], ["svg", "-"], ["solve", "--json", "-"], ["solve", "--game", "pendulum", "-"]],
+    ids=" ".join,
+)
+def test_a_closed_standard_input_is_one_clear_line(entry: str, argv: list[str]) -> None:
+    result = _with_closed("<&-", entry, *argv)
+    assert result.returncode == 1
+    assert one_line(result.stderr) == (
+        "puzzlegen: error: standard input is closed: give the input some other way (e.g. '< file')"
+    )
+
+
+@pytest.mark.parametrize("entry", [LAUNCH, ENTRY], ids=["console-script", "module"])
+@pytest.mark.parametrize(
+    "argv", [["deal", "--seed", "3"], ["solve", WORKED], ["svg", WORKED, "-o", "-"]], ids=" ".join
+)
+def test_a_closed_standard_output_is_an_error_not_silence(entry: str, argv: list[str]) -> None:
+    result = _with_closed(">&-", entry, *argv)
+    assert result.returncode == 1
+    assert "standard output is closed" in one_line(result.stderr)
+
+
+# -- 6. -o "" ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["daily", "--date", "2026-11-23"], ["book", "--count", "4"], ["svg", WORKED]],
+    ids=lambda argv: argv[0],
+)
+@pytest.mark.parametrize("blank", ["", " "])
+def test_an_empty_output_is_refused_not_taken_for_the_current_folder(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    blank: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "index.html").write_text("mine")
+    assert main([*argv, "-o", blank]) == 2
+    err = capsys.readouterr().err
+    assert f"{blank!r} is empty" in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html"]
+    assert (tmp_path / "index.html").read_text() == "mine"
+
+
+# -- 15. messages ----------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not Path("/dev/full").is_char_device(), reason="no /dev/full")
+def test_a_full_disk_under_the_batch_solver_names_no_none() -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-c", LAUNCH, "solve", "--json", "-"],
+            input=(WORKED + "\n").encode(),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    assert result.returncode == 1
+    assert one_line(result.stderr) == "puzzlegen: error: No space left on device"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("0000-01-01", "years run from 0001 to 9999"),
+        ("2026-13-01", "month 13 is not 01 to 12"),
+        ("2026-00-10", "month 00 is not 01 to 12"),
+        ("2026-02-30", "that month has no such day"),
+        ("2026-1-10", "a date reads YYYY-MM-DD"),
+    ],
+)
+def test_an_impossible_date_says_what_is_wrong_with_it(
+    capsys: pytest.CaptureFixture[str], text: str, reason: str
+) -> None:
+    assert main(["daily", "--date", text]) == 1
+    err = capsys.readouterr().err
+    assert reason in err and len(err.splitlines()) == 1
+
+
+def test_a_bare_puzzlegen_prints_its_help_and_exits_0() -> None:
+    result = run(entry=ENTRY)
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout.decode().startswith("Usage: puzzlegen")
+    assert b"Commands:" in result.stdout

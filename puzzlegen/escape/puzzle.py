@@ -57,7 +57,7 @@ MOST_CARDS = 7
 #: At most this many of the game's own positions are tried (the rest are rarely decided).
 GAME_POSITIONS = 2
 #: Studies tried per seed after the game's own positions (see :func:`candidates`).
-STUDIES = 6
+STUDIES = 12
 #: Studies take the board after at most this many plays of the seed's game.
 STUDY_PLIES = 4
 FEWEST_CARDS = 1
@@ -365,7 +365,7 @@ def candidates(kind: str, seed: str) -> list[Position]:
     live = [p for p in boards[:STUDY_PLIES + 1] if p.outcome is None]
     for _ in range(STUDIES):
         board = live[stream.below(len(live))]
-        whites = _some(board.white_hand, 1 + stream.below(3), stream)
+        whites = _some(board.white_hand, 1 + stream.below(2), stream)
         blacks = _some(board.black_hand, len(whites) - (1 if kind == ESCAPE else 0)
                        + stream.below(2), stream)
         if not whites:

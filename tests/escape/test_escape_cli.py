@@ -51,7 +51,7 @@ def test_svg_writes_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     status, _, _ = run(capsys, "svg", "--game", "escape", "--mono", "--solution", C5,
                        "-o", str(target))
     text = target.read_text(encoding="utf-8")
-    assert status == 0 and text.startswith("<?xml") or "<svg" in text
+    assert (status == 0 and text.startswith("<?xml")) or "<svg" in text
     assert "loses whatever it plays" in text
 
 

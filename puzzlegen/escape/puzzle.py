@@ -4,9 +4,9 @@ A puzzle is a position from a seeded game in which the side to move wins
 with perfect play by **exactly one** first move (moves that leave the same
 cells, up to the table's turns, count as one), proven by the exact solver:
 the winning move wins, and every other move is proven to lose.  Positions
-come from the puzzle seed's game (:func:`candidates`): its own late
-positions first, then *studies*, its board at a seeded ply with both hands
-cut to a few seeded cards; the first that makes a puzzle is taken.
+are *studies* (:func:`candidates`): the board of the puzzle seed's game
+after a few plays, with both hands cut to a few seeded cards; the first
+that makes a puzzle is taken.
 
 The answer is the key move and a line to the end of the game: the winner
 plays a proven winning move each turn, the loser the greedy player's
@@ -32,7 +32,7 @@ from typing import Any
 
 from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.escape.cards import BLACK, WHITE
-from puzzlegen.escape.players import PLAYERS, greedy_player, play_game
+from puzzlegen.escape.players import PLAYERS, greedy_player
 from puzzlegen.escape.position import STUCK, Move, Position, cell, key
 from puzzlegen.escape.solver import Solver, Unknown
 from puzzlegen.games import LEVELS
@@ -52,15 +52,10 @@ TAGS: tuple[str, ...] = (
     "closed-in",  # the main group is already closed in (no way out to the open table)
 )
 
-#: Puzzles are looked for from this many cards left down to :data:`FEWEST_CARDS`.
-MOST_CARDS = 7
-#: At most this many of the game's own positions are tried (the rest are rarely decided).
-GAME_POSITIONS = 2
-#: Studies tried per seed after the game's own positions (see :func:`candidates`).
+#: Studies tried per seed (see :func:`candidates`).
 STUDIES = 12
 #: Studies take the board after at most this many plays of the seed's game.
-STUDY_PLIES = 4
-FEWEST_CARDS = 1
+STUDY_PLIES = 6
 #: Node budgets: for deciding the position, and for each other move's refutation.
 BUDGET = 1000
 CHILD_BUDGET = 600
@@ -342,27 +337,27 @@ def from_position(kind: str, position: Position, seed: str | None = None) -> Puz
 
 
 def candidates(kind: str, seed: str) -> list[Position]:
-    """The seed's positions to try, in order.
-
-    First the positions of the seed's game (``greedy-e`` White against
-    ``greedy`` Black) with ``kind``'s side to move and :data:`FEWEST_CARDS` to
-    :data:`MOST_CARDS` cards left, most first.  Then :data:`STUDIES`
-    *studies*: the board of that game after a seeded number of plays, with
-    each hand cut to a few of its cards, chosen by the seed.  A study is a
-    legal position (both hands public, any cards may remain) that no game
-    need have reached, as a chess study is.
+    """The seed's *studies*, in order: the board after a seeded number (0 to
+    :data:`STUDY_PLIES`) of plays of the seed's game (``greedy-e`` White against
+    ``greedy`` Black), with each hand cut to a few of its cards, chosen by the
+    seed, and ``kind``'s side to move.  A study is a legal position (both hands
+    public, any cards may remain) that no game need have reached, as a chess
+    study is.  Early boards keep Black's choices few enough for the solver to
+    prove every one of them; late positions of whole games were tried first and
+    were almost never decided within budget (see the README).
     """
-    moves, _ = play_game("greedy-e", "greedy", f"{PUZZLE_DOMAIN}:{kind}:{seed}")
+    from puzzlegen.escape.players import PLAYERS
+
+    streams = {WHITE: SeededStream("escape-player-white", f"{PUZZLE_DOMAIN}:{kind}:{seed}"),
+               BLACK: SeededStream("escape-player-black", f"{PUZZLE_DOMAIN}:{kind}:{seed}")}
+    players = {WHITE: PLAYERS["greedy-e"], BLACK: PLAYERS["greedy"]}
     boards = [Position.start()]
-    for move in moves:
-        boards.append(boards[-1].apply(move))
-    found = [p for p in boards if p.outcome is None and p.to_move == SIDE[kind]
-             and FEWEST_CARDS <= p.cards_left <= MOST_CARDS]
-    found.sort(key=lambda p: -p.cards_left)
-    found = found[:GAME_POSITIONS]
+    while len(boards) <= STUDY_PLIES and boards[-1].outcome is None:
+        board = boards[-1]
+        boards.append(board.apply(players[board.to_move](board, streams[board.to_move])))
     stream = SeededStream(PUZZLE_DOMAIN, f"{kind}:{seed}")
-    # Early boards only: few squares keep Black's choices few enough to prove every one.
-    live = [p for p in boards[:STUDY_PLIES + 1] if p.outcome is None]
+    live = [p for p in boards if p.outcome is None]
+    found = []
     for _ in range(STUDIES):
         board = live[stream.below(len(live))]
         whites = _some(board.white_hand, 1 + stream.below(2), stream)

@@ -27,6 +27,23 @@ GRID = "#c8c8c8"
 Item = Rect | Text | Path | Group
 
 
+def caption_lines(text: str, width: float, size: float = CAPTION) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width`` points (DejaVu Sans)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from puzzlegen.render.pdf import FONT, register_fonts
+
+    register_fonts()
+    lines: list[str] = []
+    for word in text.split():
+        wider = f"{lines[-1]} {word}" if lines else word
+        if lines and stringWidth(wider, FONT, size) <= width:
+            lines[-1] = wider
+        else:
+            lines.append(word)
+    return lines
+
+
 def _hand(ids: tuple[str, ...]) -> str:
     return " ".join(ids) if ids else "none"
 
@@ -44,8 +61,6 @@ def board_diagram(
 
     ``min_size`` (rows, columns) pads the grid so a series of figures keeps one size.
     """
-    from puzzlegen.pendulum.views.board import caption_lines
-
     top, left, bottom, right = position.bounds()
     top, left, bottom, right = top - 1, left - 1, bottom + 1, right + 1
     rows = max(bottom - top + 1, min_size[0])

@@ -278,6 +278,32 @@ def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
     assert focused == ",".join(map(str, moves[-1]["to"]))
 
 
+def test_tab_jumps_to_cards_that_can_move_and_their_places(site: Path, page: Page) -> None:
+    p = page.page
+    p.goto((site / LAST / "index.html").as_uri())
+    position = cc_position(site, LAST)
+    movable = sorted({m.src for m in position.legal_moves()})
+    page.cell([0, 0]).focus()
+
+    def here() -> str:
+        return str(p.evaluate("document.activeElement.dataset.cell"))
+
+    seen = [here()] if 0 in movable else []
+    for _ in movable[len(seen) :]:
+        p.keyboard.press("Tab")
+        seen.append(here())
+    assert seen == [",".join(map(str, rc(c))) for c in movable]
+    p.keyboard.press("Shift+Tab")
+    assert here() == ",".join(map(str, rc(movable[-2])))
+    # Enter picks up and goes to the first place; Enter again plays the move.
+    src = movable[-2]
+    first = min(m.dst for m in position.legal_moves() if m.src == src)
+    p.keyboard.press("Enter")
+    assert here() == ",".join(map(str, rc(first)))
+    p.keyboard.press("Enter")
+    assert p.inner_text("#moves") == "1 move"
+
+
 def test_index_opens_today_else_the_latest(site: Path, page: Page) -> None:
     page.page.goto((site / "index.html").as_uri() + "?today=2026-11-25")
     page.page.wait_for_url("**/2026-11-25/index.html")
@@ -668,6 +694,7 @@ def test_a_day_shown_counts_as_shown_not_solved(site: Path, page: Page) -> None:
     day = "2026-11-24"
     p.goto((site / day / "index.html").as_uri() + f"?today={day}")
     p.click("#showme")
+    assert "now counts as shown, not solved" in status(p)[0]
     p.click("#show-next")
     shot(p, "cc-showing")
     p.click("#show-exit")
@@ -796,6 +823,12 @@ def test_pendulum_page_matches_the_printed_picture(pendulum_site: Path, page: Pa
     # The rules text says the same.
     p.click("details.rules summary")
     assert "two at each side" in p.inner_text("details.rules")
+    # The archive's par says what it counts.
+    p.goto((pendulum_site / "archive.html").as_uri() + f"?today={CHOOSE}")
+    pars = p.eval_on_selector_all(
+        "tr[data-date] td:nth-child(3)", "all => all.map((td) => td.textContent)"
+    )
+    assert pars == ["two methods", "five swings"]
 
 
 def test_fewer_key_presses_for_a_pendulum_game(pendulum_site: Path, page: Page) -> None:

@@ -312,9 +312,12 @@
       status.dataset.kind = kind || "move";
     }
 
-    /** The answer was shown before the day was solved: it counts as shown. */
+    /** The answer was shown before the day was solved: it counts as shown.
+     *  Returns the words that say so when this is the moment it starts to. */
     function markShown() {
-      if (!record.solved && !record.shown) record.shown = true;
+      if (record.solved || record.shown) return "";
+      record.shown = true;
+      return " This day now counts as shown, not solved.";
     }
 
     game.build(board, document);
@@ -538,12 +541,13 @@
       record.hints = Math.max(record.hints, ui.hints);
       const list = $("hint-list");
       let text;
+      let counts = "";
       if (ui.hints === 1) {
         text = game.techniqueHint(data.tags || []);
       } else if (ui.hints === 2) {
         text = game.firstMoveHint(start, best[0]);
       } else {
-        markShown();
+        counts = markShown();
         let state = start;
         text = "The whole line: " + best.map((m, i) => {
           const said = i + 1 + ". " + game.moveText(state, m);
@@ -555,7 +559,7 @@
       item.textContent = text;
       list.appendChild(item);
       list.hidden = false;
-      announce("Hint " + ui.hints + ": " + text);
+      announce("Hint " + ui.hints + ": " + text + counts);
       save(!ui.solvedNow);
       render();
     }
@@ -565,9 +569,10 @@
       ui.showStep = 0;
       ui.selected = null;
       if (on) {
-        markShown();
+        const counts = markShown();
         save(!ui.solvedNow);
-        announce("Showing the best line from the start: " + best.length + " moves. Use Next.");
+        announce("Showing the best line from the start: " + best.length + " moves. Use Next." +
+          counts);
       } else {
         announce("Back to your game. " + statusOf(current(), false) + ".");
       }
@@ -627,7 +632,11 @@
         const fade = String([1, 0.55, 0.3][age] || 0.15);
         const line = document.createElementNS(NS, "line");
         const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-        const trim = Math.min(18, len / 4);
+        // The head stops near the target card's edge, off its text.
+        const edge = board.querySelector('[data-cell="' + best[i].to + '"]')
+          .getBoundingClientRect();
+        const trim = Math.max(Math.min(len / 2.2, Math.min(edge.width, edge.height) * 0.4),
+          Math.min(18, len / 4));
         line.setAttribute("x1", x1);
         line.setAttribute("y1", y1);
         line.setAttribute("x2", x2 - ((x2 - x1) / len) * trim);

@@ -59,6 +59,8 @@ STUDY_PLIES = 6
 #: Node budgets: for deciding the position, and for each other move's refutation.
 BUDGET = 1000
 CHILD_BUDGET = 600
+#: All the refutations of one position together may search at most this many positions.
+TOTAL_BUDGET = 4000
 #: The grading ladder, weakest first.
 LADDER = ("greedy", "lookahead", "search")
 PUZZLE_DOMAIN = "escape-puzzle"
@@ -260,10 +262,15 @@ def key_move(position: Position, *, budget: int = CHILD_BUDGET) -> Move | None:
     winners: list[Move] = []
     # Try likely winners first, so a second winner rules the position out early.
     ordered = sorted(groups.values(), key=lambda ms: -_promise(position, ms[0]))
+    spent = 0
     for moves in ordered:
         child = position.apply(moves[0])
         try:
-            if solver.winner(child) == mover:
+            won = solver.winner(child) == mover
+            spent += solver.stats.nodes
+            if spent > TOTAL_BUDGET:
+                return None
+            if won:
                 winners.append(moves[0])
                 if len(winners) > 1:
                     return None

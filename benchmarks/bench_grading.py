@@ -1,7 +1,9 @@
 """Does a level mean what it says?  The grade checked against measures that are not the grade.
 
 The grade is the weakest player of the ladder (puzzlegen.catscradle.players)
-who reaches par.  Two measures that no rung of the ladder computes:
+who reaches par; the level (grading v3) cuts difficulty points (the grade's
+rung, plus par, plus twice the spaces the hasty player misses).  Two measures
+that no rung of the ladder computes:
 
 * miss rate: the share of seeded random plays that end short of par
   (``players.random_play_share``: uniformly random legal moves, never
@@ -9,8 +11,8 @@ who reaches par.  Two measures that no rung of the ladder computes:
 * search effort: the positions reachable in the sequence of play
   (``solver.analyse(...).states``), how much there is to look through.
 
-Over a year of dailies (schedule v2, and 2026's v1 as published, for
-comparison) and a stream of generated puzzles (one-move puzzles left out, as
+Over a year of dailies (the schedule in force for ``--year``, and 2026's v1 as
+published, for comparison) and a stream of generated puzzles (one-move puzzles left out, as
 they are never published), prints the Spearman rank correlation of level and
 of grade with each measure, and each level's median, and says whether every
 level's median miss rate is strictly above the level below's; for the
@@ -37,7 +39,7 @@ from scipy.stats import spearmanr
 
 from puzzlegen.catscradle.players import LADDER, random_play_share
 from puzzlegen.catscradle.plugin import CATS_CRADLE, schedule_for
-from puzzlegen.catscradle.puzzle import Puzzle, make_puzzle
+from puzzlegen.catscradle.puzzle import POINT_CUTS, Puzzle, make_puzzle
 from puzzlegen.catscradle.solver import analyse
 from puzzlegen.daily import daily_puzzle, date_range
 from puzzlegen.games import LEVELS
@@ -49,6 +51,7 @@ def measure(puzzle: Puzzle, tries: int) -> Row:
     return {
         "level": LEVELS.index(puzzle.level),
         "rung": puzzle.rung,
+        "points": puzzle.points,
         "kind": puzzle.kind,
         "par": puzzle.par,
         "miss": 1.0 - random_play_share(puzzle.position, tries, puzzle.id),
@@ -78,10 +81,11 @@ def report(title: str, rows: list[Row]) -> bool:
         values = [r[measure_name] for r in rows]
         by_level = spearmanr([r["level"] for r in rows], values)[0]
         by_rung = spearmanr([r["rung"] for r in rows], values)[0]
+        by_points = spearmanr([r["points"] for r in rows], values)[0]
         by_par = spearmanr([r["par"] for r in rows], values)[0]
         print(
             f"  Spearman with {measure_name:6}: level {by_level:+.3f}   grade (rung) "
-            f"{by_rung:+.3f}   par alone {by_par:+.3f}"
+            f"{by_rung:+.3f}   points {by_points:+.3f}   par alone {by_par:+.3f}"
         )
     print(f"  {'level':8} {'count':>6} {'median miss rate':>17} {'median effort':>14}")
     medians: list[float | None] = []
@@ -106,6 +110,11 @@ def by_rung(rows: list[Row]) -> None:
         group = [r["miss"] for r in rows if r["rung"] == index]
         if group:
             print(f"  {player.name:13} {len(group):6} {median(group):17.3f}")
+    print(f"  {'points':13} {'count':>6} {'median miss rate':>17}   (level cut-offs "
+          f"{', '.join(str(c) for c in POINT_CUTS)})")
+    for points in sorted({r["points"] for r in rows}):
+        group = [r["miss"] for r in rows if r["points"] == points]
+        print(f"  {points:13} {len(group):6} {median(group):17.3f}")
 
 
 def main() -> None:
@@ -141,9 +150,11 @@ def main() -> None:
         group = [r["miss"] for r in year if r["weekday"] == day]
         weekdays.append(median(group))
         pars = schedule.pars.get(day)
-        asked = f"par {pars.start}-{pars.stop - 1}" if pars else "any par"
+        points = schedule.points.get(day)
+        asked = (f"par {pars.start}-{pars.stop - 1}" if pars
+                 else f"points {points.start}-{points.stop - 1}" if points else "any")
         print(
-            f"  {calendar.day_abbr[day]} {kind:8} {level:7} {asked:10} median miss rate "
+            f"  {calendar.day_abbr[day]} {kind:8} {level:7} {asked:11} median miss rate "
             f"{weekdays[-1]:.3f}"
         )
     rising = all(a < b for a, b in pairwise(weekdays[:6]))

@@ -154,6 +154,8 @@ def main() -> None:
 
     from puzzlegen.catscradle.gameplayers import play_game
 
+    if args.player_deals <= 0:
+        return
     players = range(seeds.start, seeds.start + args.player_deals)
     print(f"Players, seeds {players.start}..{players.stop - 1} (95% Wilson intervals):")
     for name in args.players.split(","):

@@ -143,7 +143,7 @@ def test_help_of_pipeline_commands(capsys: pytest.CaptureFixture[str], command: 
     status, out, _ = run(capsys, command, "--help")
     assert status == 0 and "Example" in out
     if command != "daily":
-        assert "Levels: the weakest simulated player" in out
+        assert "Levels: difficulty points from a ladder of simulated players" in out
 
 
 def test_solve_accepts_a_puzzle_description(capsys: pytest.CaptureFixture[str]) -> None:

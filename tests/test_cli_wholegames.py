@@ -58,6 +58,20 @@ def test_a_lost_game_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and json.loads(out.splitlines()[-1])["won"] is False
 
 
+def test_game_reads_the_json_line_of_deal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    status, line, _ = _run(capsys, "deal", "--seed", "5", "--json")
+    assert status == 0
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(line.encode())))
+    status, piped, _ = _run(capsys, "game", "-", "--json")
+    status2, by_seed, _ = _run(capsys, "game", "--seed", "5", "--json")
+    assert status == status2 == 0
+    assert piped.splitlines()[:-1] == by_seed.splitlines()[:-1]
+
+
 def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
     status, by_deal, _ = _run(capsys, "game", str(Deal.from_seed(5)), "--json")
     status2, by_seed, _ = _run(capsys, "game", "--seed", "5", "--json")
@@ -157,3 +171,23 @@ def test_a_study_killed_with_sigkill_resumes_without_replaying(
     assert status == 0
     for name in ("study.json", "study.html"):
         assert (tmp_path / "killed" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
+
+
+def test_sigterm_stops_a_study_cleanly_keeping_finished_deals(tmp_path: Path) -> None:
+    store = tmp_path / "s.sqlite"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlegen.cli", "study", "--deals", "40", "--jobs", "2",
+         "--store", str(store), "-o", f"{tmp_path}/o/"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 120
+    while _stored(store) < 1 and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    child.send_signal(signal.SIGTERM)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 128 + signal.SIGTERM
+    assert err.decode().strip().splitlines()[-1] == "puzzlegen: stopped by SIGTERM"
+    assert b"Traceback" not in err
+    assert not (tmp_path / "o" / "study.json").exists()
+    assert _stored(store) >= 1

@@ -19,7 +19,7 @@ def pinned(year: int) -> list[list[str]]:
 
 
 GOLDEN = pinned(2026)  # schedule v1
-GOLDEN_2027 = pinned(2027)  # schedule v2
+GOLDEN_2027 = pinned(2027)  # schedule v3
 
 
 @pytest.mark.parametrize("quarter", range(4))
@@ -49,29 +49,32 @@ def test_schedule_rises_through_the_week() -> None:
 
 def test_schedule_versions() -> None:
     assert schedule_for(dt.date(2026, 12, 31)).name == "v1"
-    assert schedule_for(dt.date(2027, 1, 1)).name == "v2"
+    assert schedule_for(dt.date(2027, 1, 1)).name == "v3"
     assert schedule_for(dt.date(2100, 1, 1)) is DAILY_SCHEDULES[-1]
     assert CATS_CRADLE.daily_schedule == DAILY_SCHEDULES[-1].weekdays
     new = own(daily_puzzle(dt.date(2027, 1, 4), CATS_CRADLE))
-    assert new.grading == "v2" and daily_json(dt.date(2027, 1, 4), new)["grading"] == "v2"
+    assert new.grading == "v3" and daily_json(dt.date(2027, 1, 4), new)["grading"] == "v3"
     old = own(daily_puzzle(dt.date(2026, 12, 28), CATS_CRADLE))
     assert old.grading == "v1" and old.level == level_for(old.par, old.insight)
 
 
-def test_v2_weeks_rise_and_never_ask_for_one_move() -> None:
+def test_v3_weeks_rise_and_never_ask_for_one_move() -> None:
     levels = ["Easy", "Medium", "Hard", "Expert"]
-    for date, _, level, par, _ in GOLDEN_2027:
+    for date, _, level, _, _ in GOLDEN_2027:
         day = dt.date.fromisoformat(date)
-        schedule = schedule_for(day)
-        assert schedule.weekdays[day.weekday()][1] == level
-        assert int(par) in schedule.pars.get(day.weekday(), range(1, 17)), date
+        assert schedule_for(day).weekdays[day.weekday()][1] == level
     for week in range(3):
         monday = dt.date(2027, 1, 4) + dt.timedelta(weeks=week)
         days = [own(daily_puzzle(monday + dt.timedelta(days=n), CATS_CRADLE)) for n in range(7)]
         assert all(p.publishable and len(p.best.moves) > 1 for p in days)
         ranks = [levels.index(p.level) for p in days[:6]]
         assert ranks == sorted(ranks) and ranks[0] == 0 and ranks[5] == 3
-        assert days[6].kind == "midgame" and days[6].level == "Hard" and days[6].rung in (3, 4)
+        # Within a level the points pick the day: they rise from Monday to Saturday.
+        points = [p.points for p in days[:6]]
+        assert points == sorted(points) and len(set(points)) == 6, points
+        for n, puzzle in enumerate(days):
+            assert puzzle.points in schedule_for(monday).points.get(n, range(99))
+        assert days[6].kind == "midgame" and days[6].level == "Hard"
     # 2026's one-move Sundays stay as published (v1); v2 never picks one (pinned test).
     assert any(row[3] == "1" for row in GOLDEN)
 

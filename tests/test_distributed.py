@@ -57,3 +57,14 @@ def test_generate_on_dask_equals_the_local_one(
         assert main(["catalog", "--json", "--db", db]) == 0
         exports.append(capsys.readouterr().out)
     assert exports[0] == exports[1] and exports[0].count("\n") == 3
+
+
+def test_generate_refuses_an_unreachable_scheduler_before_making_a_catalog(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "1")
+    db = tmp_path / "c.sqlite"
+    status = main(["generate", "--count", "1", "--db", str(db), "--scheduler", "tcp://127.0.0.1:9"])
+    err = capsys.readouterr().err
+    assert status == 1 and "cannot reach the Dask scheduler" in err
+    assert len(err.strip().splitlines()) == 1 and not db.exists()

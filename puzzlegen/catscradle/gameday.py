@@ -179,9 +179,12 @@ def with_strong_hints(deal: Deal, line: Sequence[Played], seed: str) -> list[Pla
     """
     from dataclasses import replace
 
-    from puzzlegen.catscradle.gameplayers import StockView, get_player
+    from puzzlegen.catscradle.gameplayers import StockView, StrongPlayer
 
-    player = get_player("strong", seed=seed)
+    # The hints' settings are pinned here, not taken from the strong player's
+    # defaults: those follow the research (docs/whole-game-research.md), and a
+    # published day's hints must never change with them.
+    player = StrongPlayer(seed=str(seed), samples=12, width=12, method="solve")
     position, stock = deal.layout, list(deal.stock)
     seen: list[Card] = []
     hinted = []

@@ -156,7 +156,7 @@ def _rollout(encoded: bytes, order: Sequence[int]) -> int:
 
 
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
-METHODS = ("solve", "next", "survive", "rollout")
+METHODS = ("solve", "horizon", "next", "survive", "rollout")
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +173,10 @@ class StrongPlayer:
     ``solve``
         1 if the rest of the game can be won were that order known
         (:func:`puzzlegen.catscradle.core.solve_game`);
+    ``horizon``
+        1 if, that order known, the game can go on until the next ``horizon``
+        cards of the stock are used (a shorter look ahead than ``solve``,
+        so less of its optimism: it chooses later sequences knowing the cards);
     ``rollout``
         1 if the expert wins the rest of the game with that order;
     ``next``
@@ -185,17 +189,23 @@ class StrongPlayer:
     records each idea tried and its measured win rate.
     """
 
+    # The defaults are the best measured (docs/whole-game-research.md, idea 5).
     seed: str = "0"
-    samples: int = 12
+    samples: int = 60
     #: Only the ends with the most spaces are weighed, at most this many.
-    width: int = 12
-    method: str = "solve"
+    width: int = 30
+    method: str = "next"
+    #: Only ends with at least the most spaces less ``slack`` are weighed.
+    slack: int = 16
+    #: For ``horizon``: how many of the sampled stock's next cards the game is solved for.
+    horizon: int = 10
     name: str = field(default="strong")
 
     @property
     def version(self) -> str:
         """The method and its settings: a study's rows are kept apart by it."""
-        return f"sampled-{self.method}-{self.samples}x{self.width}"
+        horizon = f"-h{self.horizon}" if self.method == "horizon" else ""
+        return f"sampled-{self.method}{horizon}-{self.samples}x{self.width}-slack{self.slack}"
 
     def choose(self, view: StockView) -> Line:
         position = view.position
@@ -208,6 +218,7 @@ class StrongPlayer:
         )[: self.width]
         if not candidates:
             return best_line(position)
+        candidates = [c for c in candidates if c[0] >= candidates[0][0] - self.slack]
         if candidates[0][0] - start_spaces >= view.stock_left or len(candidates) == 1:
             return self._line(position, encoded, candidates[0][1])
         stream = SeededStream("cats-cradle/strong", f"{self.seed}/{view.number}/{position}")
@@ -231,6 +242,8 @@ class StrongPlayer:
         rest = order[used:]
         if self.method == "solve":
             return int(core.solve_game(filled, bytes(rest))[0])
+        if self.method == "horizon":
+            return int(core.solve_game(filled, bytes(rest[: self.horizon]))[0])
         if self.method == "rollout":
             return 1 if not rest else _rollout(filled, rest)
         if not rest:

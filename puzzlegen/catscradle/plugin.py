@@ -43,6 +43,8 @@ class ScheduleVersion(daily.ScheduleVersion):
     one_move: bool
     #: Weekday -> the pars allowed (absent: any).
     pars: dict[int, range] = field(default_factory=dict)
+    #: Weekday -> the difficulty points allowed (absent: any; grading v3 on).
+    points: dict[int, range] = field(default_factory=dict)
 
 
 #: The daily schedules, oldest first.  A date's puzzle is chosen by the last
@@ -81,6 +83,20 @@ DAILY_SCHEDULES = (
         WEEK,
         one_move=False,
         pars={1: range(5, 17), 2: range(1, 5), 3: range(5, 17), 6: range(4, 17)},
+    ),
+    # v3: levels from difficulty points (rung, par and what the hasty player misses),
+    # their cut-offs tuned on generated puzzles so that the levels order as random
+    # play's misses do (benchmarks/bench_grading.py); within a level the points pick
+    # the day, so that the measured difficulty still rises from Monday to Saturday and
+    # Sunday's Hard mid-game measures between Thursday and Saturday.  v2 never
+    # published a date: it was replaced from its first day.
+    ScheduleVersion(
+        "v3",
+        dt.date(2027, 1, 1),
+        "v3",
+        WEEK,
+        one_move=False,
+        points={0: range(0, 4), 1: range(4, 7), 2: range(7, 8), 3: range(8, 10)},
     ),
 )
 
@@ -186,6 +202,9 @@ class CatsCradle:
             return None
         allowed = schedule.pars.get(date.weekday())
         if allowed is not None and puzzle.par not in allowed:
+            return None
+        points = schedule.points.get(date.weekday())
+        if points is not None and puzzle.points not in points:
             return None
         return puzzle
 

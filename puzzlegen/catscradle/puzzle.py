@@ -18,13 +18,16 @@ every version; its *id* ``CC-XXXXXXXXXX`` is the first 50 bits of the
 description's SHA-256 in base 32.
 
 Grading.  A puzzle's *grade* is the weakest player of the ladder in
-:mod:`puzzlegen.catscradle.players` whose line reaches par, and its level
-follows from the grade (:data:`RUNG_LEVELS`, shown by ``--help``).  Par says
-what the puzzle asks; the grade says how hard the answer is to find.  The
-first grading (``"v1"``: par raised by *insight*, how much the best line
-hides from a hasty player) is kept, because the daily puzzles up to
-2026-12-31 were chosen with it and never change; everything else uses
-:data:`GRADING`.
+:mod:`puzzlegen.catscradle.players` whose line reaches par.  Its level
+(``"v3"``, in force) follows from its difficulty *points*: the grade's rung,
+plus par, plus twice the spaces the hasty player misses, cut at
+:data:`POINT_CUTS` (shown by ``--help``): finer than the rung alone, and
+ordered closer to how often random play misses par.  Par says what the
+puzzle asks; the points say how hard the answer is to find.  The gradings
+before are kept, because daily puzzles were chosen with them and never
+change: ``"v1"`` (par raised by *insight*, how much the best line hides from
+a hasty player) for the daily puzzles up to 2026-12-31; ``"v2"`` (the rung
+alone, :data:`RUNG_LEVELS`), which catalogs may hold.
 """
 
 from __future__ import annotations
@@ -49,13 +52,19 @@ from puzzlegen.rng import SeededStream
 KINDS = ("opening", "midgame")
 
 #: The gradings, oldest first; :data:`GRADING` is the one in force.
-GRADINGS = ("v1", "v2")
-GRADING = "v2"
+GRADINGS = ("v1", "v2", "v3")
+GRADING = "v3"
 
 #: v2: the level of each rung of :data:`players.LADDER` (hasty, careful,
 #: look-ahead 2, 3, 4, 6, perfect).
 RUNG_LEVELS = ("Easy", "Medium", "Medium", "Hard", "Hard", "Expert", "Expert")
 assert len(RUNG_LEVELS) == len(LADDER)
+
+#: v3: a puzzle is Medium, Hard, Expert from this many difficulty points
+#: (:attr:`Puzzle.points`: the grade's rung, plus par, plus twice the spaces the hasty
+#: player misses).  Tuned on generated puzzles (never the daily dates) against the share
+#: of random plays that miss par: see benchmarks/bench_grading.py.
+POINT_CUTS = (7, 10, 15)
 
 #: v1: par sets the base level: Easy up to 4 spaces, Medium 5-6, Hard 7-8, Expert 9+.
 PAR_STEPS = (5, 7, 9)
@@ -63,11 +72,13 @@ PAR_STEPS = (5, 7, 9)
 INSIGHT_STEPS = (2, 4)
 
 LEVEL_RULES = (
-    "Levels: the weakest simulated player who finds par sets the level.  Easy: the "
-    "hasty player (first move that empties a cell, in reading order).  Medium: the "
-    "careful player (keeps the most cell-emptying moves open) or one who looks 2 moves "
-    "ahead.  Hard: looking 3 or 4 moves ahead.  Expert: only 6 moves ahead or perfect "
-    "play.  Puzzles whose best line is a single move are never published."
+    "Levels: difficulty points from a ladder of simulated players: the rung of the "
+    "weakest who finds par (0 the hasty player, first move that empties a cell in "
+    "reading order; 1 careful; 2, 3, 4, 5 looking 2, 3, 4, 6 moves ahead; 6 perfect "
+    "play), plus par, plus twice the spaces the hasty player misses.  Easy up to "
+    f"{POINT_CUTS[0] - 1} points, Medium {POINT_CUTS[0]} to {POINT_CUTS[1] - 1}, Hard "
+    f"{POINT_CUTS[1]} to {POINT_CUTS[2] - 1}, Expert {POINT_CUTS[2]} or more.  Puzzles "
+    "whose best line is a single move are never published."
 )
 
 TAGS = (
@@ -216,6 +227,12 @@ class Puzzle:
         """The index in :data:`players.LADDER` of the weakest player who reaches par."""
         return first_rung(self.position, self.par)
 
+    @cached_property
+    def points(self) -> int:
+        """v3's difficulty points: the grade's rung, plus par, plus twice the spaces the
+        hasty player (the ladder's first rung, the novice line) misses."""
+        return self.rung + self.par + 2 * (self.par - self.novice_spaces)
+
     @property
     def grade(self) -> str:
         """The name of that player, e.g. ``"look-ahead-3"``."""
@@ -225,7 +242,9 @@ class Puzzle:
     def level(self) -> str:
         if self.grading == "v1":
             return level_for(self.par, self.insight)
-        return RUNG_LEVELS[self.rung]
+        if self.grading == "v2":
+            return RUNG_LEVELS[self.rung]
+        return LEVELS[sum(self.points >= cut for cut in POINT_CUTS)]
 
     @property
     def publishable(self) -> bool:

@@ -225,7 +225,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a binomial proportion (95% by default).
 
     >>> [round(x, 4) for x in wilson(11, 100)]
-    [0.0625, 0.1862]
+    [0.0625, 0.1863]
     """
     if trials == 0:
         return (0.0, 1.0)
@@ -318,39 +318,55 @@ def comparison(per_player: dict[str, Any], no_move: dict[str, Any]) -> list[dict
             agrees = abs(mine - value) <= max(1.0, 0.15 * value)
         rows.append(
             {"figure": label, "seed": reads, "ours": mine, "agrees": agrees,
-             "note": "" if agrees else DISAGREEMENTS.get(key, "")}
+             "note": "" if agrees else _note(key, mine, value)}
         )
     return rows
 
 
-#: The likeliest reason for each figure where this project and the seed may differ.
-DISAGREEMENTS = {
+def _note(key: str, mine: Any, value: float) -> str:
+    higher = (mine["rate"] if isinstance(mine, dict) else mine) > value
+    return DISAGREEMENTS[key][0 if higher else 1]
+
+
+#: The likeliest reason for each figure where this project and the seed may differ:
+#: key -> (when this study's figure is the higher, when it is the lower).
+DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "no_first_move": (
-        "The seed's 1 in 200 is a guess from play ('probably'); a first layout with no "
-        "space to make at all is rarer, and a person who misses a long line on a layout "
-        "that has one would count it as 'no move'."
+        "A person who misses a long line on a layout that has one counts it as 'no move'; "
+        "the seed's figure is also a guess ('probably').",
+        "The seed's 1 in 200 is a guess from play ('probably'); a first layout from which no "
+        "line at all creates a space is rarer, and a person who misses a long line on a "
+        "layout that has one would count it as 'no move'.",
     ),
     "beginner_wins": (
+        "The beginner here is the hasty player of the seed's hints; the seed's beginners "
+        "may have been hastier still.",
         "The beginner here is the hasty player of the seed's hints, who stops as soon as no "
-        "single move empties a cell; a real beginner plays on a little longer."
+        "single move empties a cell; a real beginner looks a little further and plays on.",
     ),
     "expert_wins": (
-        "Most-spaces play wins about 1 game in 9 to 10; the seed's skilled player weighs "
-        "where cards will land and what the stock may bring, which the strong player only "
-        "partly does."
+        "The strong player weighs sampled orders of the unseen cards, more than a person "
+        "can at the table.",
+        "Most-spaces play wins about 1 game in 9; the seed's skilled player also weighs "
+        "where the next cards will land and what the stock may bring, which the strong "
+        "player does only in part (docs/whole-game-research.md).",
     ),
     "longest_won": (
-        "A long winning game needs many sequences of few spaces; this study's players make "
-        "many spaces early, so their games are shorter. The seed's 'longest winning "
-        "sequence' is read as sequences of play in a game: one sequence cannot be 11 of "
-        "anything else that the seed counts."
+        "A study of thousands of deals by program reaches further into the rare long games "
+        "than a person's record; the players here also stop in ends with few spaces when "
+        "nothing better exists, which makes for long games.",
+        "A person's record over thousands of games may include longer games than this "
+        "study's deals happened to give.",
     ),
     "longest_lost": (
-        "Longest games are extremes: over a few thousand games they vary, and a player who "
-        "makes few spaces a sequence plays more of them."
+        "Longest games are extremes: over thousands of games they vary, and a player who "
+        "makes few spaces a sequence plays more of them.",
+        "Longest games are extremes: over thousands of games they vary, and a player who "
+        "makes few spaces a sequence plays more of them.",
     ),
     "most_end_spaces": (
-        "Extremes of a few thousand games vary; the players here stop in the end "
-        "position they prefer, not always the one with most spaces."
+        "Extremes of thousands of games vary.",
+        "A win usually ends with a sequence that uses up the last few cards; nine spaces "
+        "then is rare, and the players here reach it in none of these deals.",
     ),
 }

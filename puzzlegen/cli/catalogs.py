@@ -73,9 +73,10 @@ def generate(
     kind = check_kind(game, kind)
     console = stderr_console()
     if scheduler is not None:
-        from puzzlegen.distributed import check_address
+        from puzzlegen.distributed import dask_client
 
-        check_address(scheduler)
+        with dask_client(scheduler):  # reachable? (before the catalog is opened or made)
+            pass
     elif jobs > cpu_count():
         # More workers than CPUs only adds processes and memory; the puzzles are the same.
         click.echo(

@@ -100,24 +100,29 @@ def game(
     """Play one deal to its end with a chosen player.
 
     DEAL is the 52 cards in play order (the 16 of the layout, then the stock
-    from its top card), or '-' to read it from standard input; or give
-    --seed.  Each sequence of play is printed: its moves, the spaces it
-    created and the cards dealt into them.  The exit status is 0 whether the
-    game is won or lost.
+    from its top card), or '-' to read it (or the JSON line of 'deal
+    --json') from standard input; or give --seed.  Each sequence of play is
+    printed: its moves, the spaces it created and the cards dealt into them.
+    The exit status is 0 whether the game is won or lost.
 
     \b
     Examples:
       puzzlegen game --seed 42
       puzzlegen game --seed 42 --player perfect
       puzzlegen game --seed 7 --player strong --json
-      puzzlegen deal --seed 42 | puzzlegen game -
+      puzzlegen deal --seed 42 --json | puzzlegen game -
     """
     whole = _whole_game(game_name)
     whole.check_player(player)
     if (seed is None) == (not deal):
         raise click.UsageError("give either a DEAL or --seed, not both nor neither")
     number = _seed_number(seed, "--seed") if seed is not None else None
-    text = read_position_arg(deal) if deal else None
+    text = None
+    if deal:
+        from puzzlegen.textio import unwrap_json
+
+        # Also the JSON line 'deal --json' writes: its "deal" is the 52 cards.
+        text = unwrap_json(read_position_arg(deal), ("deal",), 'a "deal" of 52 cards')
     click.echo(
         whole.game_output(
             deal_text=text, seed=number, player=player, player_seed=player_seed, as_json=as_json

@@ -40,8 +40,12 @@ DAILY_SCHEDULES = (
     # v1: levels from the greedy player's rung, par and the number of winners;
     # benchmarks/bench_pendulum_grading.py found its Easy, Medium and Hard alike.
     ScheduleVersion("v1", dt.date.min, "v1", DAILY_SCHEDULE),
-    # v2: levels from how many of thirteen simulated players miss.
-    ScheduleVersion("v2", dt.date(2027, 1, 1), "v2", DAILY_SCHEDULE),
+    # v2 (levels from how many of thirteen simulated players miss) was to start on
+    # 2027-01-01 but was replaced before any of its dates was published: planless
+    # play (benchmarks/planless.py) won its Hard days at par.  v3: levels that a
+    # planless player's win caps at Easy, and choose-method levels that count the
+    # methods to play with a plan.
+    ScheduleVersion("v3", dt.date(2027, 1, 1), "v3", DAILY_SCHEDULE),
 )
 
 

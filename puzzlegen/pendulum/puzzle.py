@@ -8,19 +8,32 @@ Two kinds:
 * ``win-in-par``: a deal and one method that wins it, and the question "win
   with no more than ``par`` swings", ``par`` being the solver's fewest.
 
-Grading is by simulated players (:func:`play`), each deterministic: the
-*greedy* player makes the first legal move in the order outs, packs, crowns;
-the *random* players pick among the legal moves with a seeded stream (never
-Python's ``random``).  Two gradings exist (:data:`GRADINGS`); a puzzle names
+Grading is by simulated players (:func:`play`), each deterministic.  Players
+of *fixed habit* follow one rule with no plan: *greedy* makes the first legal
+move in the order outs, packs, crowns; from v3, the *planless* players
+(:data:`PLANLESS`) play the first legal move reading from the top left, the
+first reading from the bottom right, or the move of the tallest pile.  The
+*random* players pick among the legal moves with a seeded stream (never
+Python's ``random``).  Three gradings exist (:data:`GRADINGS`); a puzzle names
 its own, and the daily schedule names the one each date uses:
 
-* ``v2`` (in force): a panel of thirteen players, greedy and twelve random.
+* ``v3`` (in force): each winning method gets a score, 0 to 3
+  (:func:`method_score`): 0 when a player of fixed habit wins with it
+  (within par for win-in-par, at all for choose-method) or at least half of
+  24 random players do; then 1, 2 or 3 as fewer random players win
+  (:data:`WIN_CUTS`).  A win-in-par puzzle's level is its method's score, so
+  a puzzle that planless play wins at par is Easy.  A choose-method puzzle's
+  level counts the work: the sum of its winning methods' scores, the methods
+  planless play does not find each counted by how hard it is (capped at
+  Expert).  Checked by ``benchmarks/bench_pendulum_grading.py`` against
+  planless players written apart from these (``benchmarks/planless.py``) and
+  independent random play.
+* ``v2``: a panel of thirteen players, greedy and twelve random.
   A win-in-par puzzle is Easy when every one of them wins within par, Medium
   when 1 to 4 miss, Hard 5 to 8, Expert 9 or more (:data:`MISSES`); a
   choose-method puzzle counts, for each winning method, the players who do
-  not win with it at all, and takes the largest count.  Measured by
-  ``benchmarks/bench_pendulum_grading.py``: the share of independent random
-  plays that win falls level by level.
+  not win with it at all, and takes the largest count.  Planless play won
+  its Hard days at par; no daily was published under it.
 * ``v1``: a ladder (a player who only sends cards out, one who also packs
   on exposed cards, greedy, four random) read with par and the number of
   winners.  That benchmark found its Easy, Medium and Hard win-in-par
@@ -74,23 +87,35 @@ TAGS: tuple[str, ...] = (
 
 #: The gradings, oldest first; :data:`GRADING` is the one in force.  A stored
 #: puzzle and a daily schedule name theirs, so a date graded by one never changes.
-GRADINGS = ("v1", "v2")
-GRADING = "v2"
+GRADINGS = ("v1", "v2", "v3")
+GRADING = "v3"
 #: Random players per grading (the ladder's width).
-RANDOM_PLAYERS = {"v1": 4, "v2": 12}
+RANDOM_PLAYERS = {"v1": 4, "v2": 12, "v3": 24}
+#: Players of fixed habit per grading, before the random ones: outs, plain, greedy,
+#: and from v3 the :data:`PLANLESS` players.
+FIXED_PLAYERS = {"v1": 3, "v2": 3, "v3": 6}
 #: v2: a puzzle is Medium, Hard, Expert when at least this many of its 13 players
 #: (greedy and twelve random) miss; Easy when none does.
 MISSES = (1, 5, 9)
+#: v3: how hard one winning method is to win with, 0 to 3 (:func:`method_score`).
+#: 0 when a player of fixed habit wins (within par for win-in-par, at all for
+#: choose-method) or at least WIN_CUTS[0] of the 24 random players do; 1 when at
+#: least WIN_CUTS[1] do, 2 when at least WIN_CUTS[2] do, 3 when none does.
+WIN_CUTS = (12, 5, 1)
 #: A choose-method puzzle with more winning methods than this is no puzzle.
 MOST_WINNERS = 6
 
 LEVEL_RULES = (
-    "Pendulum levels come from a panel of thirteen simulated players: a greedy player "
-    "(the first card out, else the first pack, else the first crown) and twelve seeded "
-    "random players.  win-in-par: Easy when every player wins within par swings, Medium "
-    "when 1 to 4 miss, Hard 5 to 8, Expert 9 or more.  choose-method: the same count for "
-    "the winning method most players fail to win with at all.  Dailies dated before "
-    "2027 keep the first grading (see docs/pendulum.md)."
+    "Pendulum levels come from simulated players: six of fixed habit (sending cards out "
+    "only; packing only on exposed piles; greedy, outs first; the first move from the "
+    "top left; the first from the bottom right; the tallest pile first) and 24 seeded "
+    "random players.  A winning method scores 0 when a player of fixed habit wins with "
+    f"it or at least {WIN_CUTS[0]} random players do, 1 when {WIN_CUTS[1]} or more do, "
+    f"2 when {WIN_CUTS[2]} or more do, 3 when none does.  win-in-par (a win within par "
+    "swings): the level is its method's score, Easy to Expert, so a puzzle that "
+    "planless play wins at par is Easy.  choose-method (any win counts): the level counts "
+    "the methods to try, the sum of the winning methods' scores, Expert from 3.  "
+    "Dailies dated before 2027 keep the first grading (see docs/pendulum.md)."
 )
 
 LEVEL_RULES_V1 = (
@@ -113,6 +138,10 @@ METHOD_DOMAIN = "pendulum-method"
 
 #: The ladder's rungs, weakest first: who plays, and what they see.
 PLAYERS = ("outs", "plain", "greedy", "random")
+#: Planless players (v3): each sees every move and follows one fixed habit instead of
+#: a plan: the first move reading from the top left, the first reading from the
+#: bottom right, the tallest pile that can move.  Greedy (outs first) is the fourth.
+PLANLESS = ("first", "last", "tallest")
 
 
 def _sees(position: Position, move: Move, player: str) -> bool:
@@ -162,6 +191,13 @@ def _play_cells(state: State, player: str, stream: SeededStream | None) -> int |
             return None
         if stream is not None:
             move = moves[stream.below(len(moves))]
+        elif player == "first":
+            move = moves[0]
+        elif player == "last":
+            move = moves[-1]
+        elif player == "tallest":
+            # A pile's height: its base's index in the method's order less its top's, plus one.
+            move = max(moves, key=lambda m: (cells[m[1]] & 15) - ((cells[m[1]] >> 4) & 15))
         else:
             move = min(moves, key=lambda m: m[0])  # the first out, else pack, else crown
         cells, in_a_row = apply_move(cells, move), 0
@@ -175,7 +211,16 @@ def play_slowly(position: Position, player: str, stream_no: int = 0) -> int | No
         moves = [m for m in position.legal_moves() if _sees(position, m, player)]
         if not moves:
             return None
-        move = _greedy_choice(moves) if stream is None else moves[stream.below(len(moves))]
+        if stream is not None:
+            move = moves[stream.below(len(moves))]
+        elif player == "first":
+            move = moves[0]
+        elif player == "last":
+            move = moves[-1]
+        elif player == "tallest":
+            move = max(moves, key=lambda m: _height(position, m))
+        else:
+            move = _greedy_choice(moves)
         if move.kind == "swing":
             swings += 1
         position = position.play(move)
@@ -200,6 +245,12 @@ def random_share(position: Position, par: int | None, tries: int, seed: str) -> 
     return wins / tries
 
 
+def _height(position: Position, move: Move) -> int:
+    """How many cards the pile that ``move`` moves holds (0 for a swing)."""
+    cell = None if move.card is None else position.find(move.card)
+    return 0 if cell is None else len(position.cells[cell])
+
+
 def _greedy_choice(moves: list[Move]) -> Move:
     for kind in ("out", "pack", "crown", "swing"):
         for move in moves:
@@ -210,9 +261,12 @@ def _greedy_choice(moves: list[Move]) -> Move:
 
 @functools.lru_cache(maxsize=4096)
 def ladder(position: Position, grading: str = GRADING) -> tuple[int | None, ...]:
-    """The swings each player wins in (None for a loss): outs, plain, greedy, then
-    the grading's :data:`RANDOM_PLAYERS` random players (v2's first four are v1's)."""
-    fixed = tuple(play(position, p) for p in PLAYERS[:3])
+    """The swings each player wins in (None for a loss): outs, plain, greedy, the
+    planless players from v3 (first, last, tallest), then the grading's
+    :data:`RANDOM_PLAYERS` random players (each grading's random players begin with
+    the last one's: random player ``n`` is the same in every grading)."""
+    names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS[grading]]
+    fixed = tuple(play(position, p) for p in names)
     randoms = RANDOM_PLAYERS[grading]
     return fixed + tuple(play(position, "random", n) for n in range(1, randoms + 1))
 
@@ -221,6 +275,29 @@ def misses(results: tuple[int | None, ...], par: int | None) -> int:
     """How many of the panel (greedy and the random players) do not win within
     ``par`` swings (None: do not win at all)."""
     return sum(1 for r in results[2:] if r is None or (par is not None and r > par))
+
+
+def habit_wins(results: tuple[int | None, ...], par: int | None, grading: str = GRADING) -> bool:
+    """Whether a player of fixed habit (no random one) wins within ``par`` swings
+    (None: at all)."""
+    return any(_wins(r, par) for r in results[: FIXED_PLAYERS[grading]])
+
+
+def random_wins(results: tuple[int | None, ...], par: int | None, grading: str = GRADING) -> int:
+    """How many of the random players win within ``par`` swings (None: at all)."""
+    return sum(_wins(r, par) for r in results[FIXED_PLAYERS[grading] :])
+
+
+def method_score(results: tuple[int | None, ...], par: int | None, grading: str = GRADING) -> int:
+    """v3: how hard a method is to win with, 0 (planless play wins) to 3 (no simulated
+    player wins); see :data:`WIN_CUTS`."""
+    if habit_wins(results, par, grading):
+        return 0
+    return sum(1 for cut in WIN_CUTS if random_wins(results, par, grading) < cut)
+
+
+def _wins(result: int | None, par: int | None) -> bool:
+    return result is not None and (par is None or result <= par)
 
 
 def rung(results: tuple[int | None, ...], par: int) -> int:
@@ -341,8 +418,25 @@ class Puzzle:
         return max(misses(p, None) for p in self.players)
 
     @property
+    def method_scores(self) -> tuple[int, ...]:
+        """v3: for each winning method, how hard it is to win with (:func:`method_score`):
+        within par for win-in-par, at all for choose-method."""
+        par = self.par if self.kind == WIN_IN_PAR else None
+        return tuple(method_score(p, par, self.grading) for p in self.players)
+
+    @property
+    def to_try(self) -> tuple[Method, ...]:
+        """v3, choose-method: the winning methods that take more than planless play."""
+        return tuple(r.method for r, score in zip(self.results, self.method_scores, strict=True)
+                     if score)
+
+    @property
     def score(self) -> int:
         """Measured difficulty, 0 (Easy) to 3 (Expert)."""
+        if self.grading == "v3":
+            # win-in-par: its method's score; choose-method: the work of every method to
+            # try, each counted by its score.
+            return min(3, sum(self.method_scores))
         if self.grading == "v2":
             return sum(1 for least in MISSES if self.misses >= least)
         hardest = max(self.rungs)
@@ -368,7 +462,14 @@ class Puzzle:
 
     @property
     def rung(self) -> int:
-        """Finer grade within a level: how many players miss (v1: the answer's swings)."""
+        """Finer grade within a level: how many players miss (v3: random players, over the
+        methods to try for choose-method; v1: the answer's swings)."""
+        if self.grading == "v3":
+            par = self.par if self.kind == WIN_IN_PAR else None
+            width = RANDOM_PLAYERS["v3"]
+            return sum(width - random_wins(p, par, "v3")
+                       for p, score in zip(self.players, self.method_scores, strict=True)
+                       if score)
         return self.misses if self.grading == "v2" else self.best.par or 0
 
     @property
@@ -509,7 +610,7 @@ def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
             swings = sum(1 for x in moves if x.kind == "swing")
             results.append(MethodResult(m, True, swings, moves))
         players = tuple(tuple(None if v is None else int(v) for v in p) for p in data["players"])
-        width = 3 + RANDOM_PLAYERS[grading]
+        width = FIXED_PLAYERS[grading] + RANDOM_PLAYERS[grading]
         if len(players) != len(results) or any(len(p) != width for p in players):
             raise InvalidInputError(
                 f"a {grading} puzzle has {width} players' results for each winning method, "

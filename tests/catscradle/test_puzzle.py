@@ -14,6 +14,7 @@ from puzzlegen.catscradle.canonical import Disguise, canonical_key
 from puzzlegen.catscradle.players import LADDER, random_play_share
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.puzzle import (
+    POINT_CUTS,
     RUNG_LEVELS,
     TAGS,
     Puzzle,
@@ -80,7 +81,12 @@ def test_grading_is_meaningful_on_thousands_of_puzzles() -> None:
     for puzzle in puzzles[:300]:
         reached = [player.spaces(puzzle.position) >= puzzle.par for player in LADDER]
         assert reached[puzzle.rung] and not any(reached[: puzzle.rung])
-        assert puzzle.level == RUNG_LEVELS[puzzle.rung] and puzzle.grade == LADDER[puzzle.rung].name
+        assert puzzle.grade == LADDER[puzzle.rung].name
+        # v3: points from the rung, par and the spaces the hasty player misses, cut.
+        hasty = LADDER[0].spaces(puzzle.position)
+        assert puzzle.points == puzzle.rung + puzzle.par + 2 * (puzzle.par - hasty)
+        assert puzzle.level == LEVELS[sum(puzzle.points >= cut for cut in POINT_CUTS)]
+        assert replace(puzzle, grading="v2").level == RUNG_LEVELS[puzzle.rung]
     # Checked against a measure that is not the grade: random play reaches par
     # less often, level by level (benchmarks/bench_grading.py does this at scale).
     sample = [p for p in puzzles[:1200] if p.publishable]
@@ -114,7 +120,11 @@ def test_one_move_puzzles_are_not_publishable() -> None:
 
 def test_gradings() -> None:
     puzzle = from_position(HINTS["complicated-ii"], "midgame")
-    assert puzzle.grading == "v2" and puzzle.grade == "look-ahead-3" and puzzle.level == "Hard"
+    assert puzzle.grading == "v3" and puzzle.grade == "look-ahead-3"
+    # Rung 3, par 5, and the hasty player finds 2 of the 5 spaces: 3 + 5 + 2 * 3 = 14.
+    assert (puzzle.par, puzzle.novice_spaces, puzzle.points, puzzle.level) == (5, 2, 14, "Hard")
+    v2 = from_position(HINTS["complicated-ii"], "midgame", grading="v2")
+    assert v2.level == "Hard" and puzzle_from_json(v2.to_json()) == v2
     old = from_position(HINTS["complicated-ii"], "midgame", grading="v1")
     assert old.level == level_for(old.par, old.insight)
     assert puzzle_from_json(old.to_json()).level == old.level
@@ -214,3 +224,12 @@ def test_different_puzzles_have_different_keys() -> None:
 def test_transfers_counted() -> None:
     puzzle = from_position(HINTS["complicated-ii"], "midgame")
     assert transfers(puzzle.best) >= 3
+
+
+def test_the_rules_text_states_the_level_cut_offs() -> None:
+    from puzzlegen.render.templating import render
+
+    text = " ".join(render("catscradle/how_to_play.txt.j2").split())
+    easy, hard, expert = POINT_CUTS
+    assert (f"Up to {easy - 1} points is Easy, {easy} to {hard - 1} Medium, {hard} to "
+            f"{expert - 1} Hard and {expert} or more Expert") in text

@@ -69,14 +69,14 @@ def test_the_stored_pages_carry_the_pinned_answers(page: Path) -> None:
 
 def test_schedule_versions() -> None:
     assert schedule_for(dt.date(2026, 12, 31)).name == "v1"
-    assert schedule_for(dt.date(2027, 1, 1)).name == "v2"
+    assert schedule_for(dt.date(2027, 1, 1)).name == "v3"
     assert schedule_for(dt.date(2100, 1, 1)) is DAILY_SCHEDULES[-1]
     assert DAILY_SCHEDULES[-1].grading == pp.GRADING
     assert [v.first for v in DAILY_SCHEDULES] == sorted(v.first for v in DAILY_SCHEDULES)
 
 
 def test_v2_levels_count_the_players_who_miss() -> None:
-    puzzle = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2027-01-07-1")
+    puzzle = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2027-01-07-1", "v2")
     assert puzzle is not None and puzzle.grading == "v2"
     assert len(puzzle.players[0]) == 3 + pp.RANDOM_PLAYERS["v2"]
     par = puzzle.par
@@ -95,6 +95,69 @@ def test_v2_levels_count_the_players_who_miss() -> None:
 
 def test_v1_players_are_v2s_first_seven() -> None:
     v1 = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2026-11-27-2", "v1")
-    v2 = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2026-11-27-2")
+    v2 = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2026-11-27-2", "v2")
     assert v1 is not None and v2 is not None
     assert v1.players[0] == v2.players[0][:7] and v1.level == "Expert"
+
+
+def test_v3_players_extend_v2s() -> None:
+    v2 = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2026-11-27-2", "v2")
+    v3 = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2026-11-27-2", "v3")
+    assert v2 is not None and v3 is not None
+    fixed = pp.FIXED_PLAYERS["v3"]
+    assert len(v3.players[0]) == fixed + pp.RANDOM_PLAYERS["v3"]
+    # outs, plain and greedy come first, and random player n is the same player.
+    assert v3.players[0][:3] == v2.players[0][:3]
+    assert v3.players[0][fixed : fixed + 12] == v2.players[0][3:]
+
+
+def v3_panel(habit: tuple[int | None, ...], randoms: list[int | None]) -> tuple[int | None, ...]:
+    width = pp.RANDOM_PLAYERS["v3"]
+    assert len(habit) == pp.FIXED_PLAYERS["v3"]
+    return habit + tuple(randoms) + (None,) * (width - len(randoms))
+
+
+def test_v3_win_in_par_a_planless_win_is_easy_and_random_wins_set_the_rest() -> None:
+    puzzle = pp.make_puzzle(pp.WIN_IN_PAR, "daily-2027-01-07-1", "v3")
+    assert puzzle is not None
+    par = puzzle.par
+    lost = (None,) * pp.FIXED_PLAYERS["v3"]
+    easy, medium, hard = pp.WIN_CUTS
+    for winners, level in [(0, "Expert"), (hard - 1, "Expert"), (hard, "Hard"),
+                           (medium - 1, "Hard"), (medium, "Medium"), (easy - 1, "Medium"),
+                           (easy, "Easy")]:
+        graded = dataclasses.replace(puzzle, players=(v3_panel(lost, [par] * winners),))
+        assert graded.level == level, winners
+        # A win over par is no win at par.
+        over = dataclasses.replace(puzzle, players=(v3_panel(lost, [par + 1] * winners),))
+        assert over.level == "Expert"
+    # Any player of fixed habit (here the last: tallest pile first) winning at par caps it at Easy.
+    for index in range(pp.FIXED_PLAYERS["v3"]):
+        habit = tuple(par if i == index else None for i in range(pp.FIXED_PLAYERS["v3"]))
+        graded = dataclasses.replace(puzzle, players=(v3_panel(habit, []),))
+        assert graded.level == "Easy"
+        late = tuple(par + 1 if i == index else None for i in range(pp.FIXED_PLAYERS["v3"]))
+        assert dataclasses.replace(puzzle, players=(v3_panel(late, []),)).level == "Expert"
+
+
+def test_v3_choose_method_counts_the_methods_to_try() -> None:
+    puzzle = pp.make_puzzle(pp.CHOOSE, "daily-2027-01-09-6", "v3")
+    assert puzzle is not None and puzzle.kind == pp.CHOOSE
+    methods = len(puzzle.results)
+    assert methods >= 3
+    lost = (None,) * pp.FIXED_PLAYERS["v3"]
+    easy, medium, hard = pp.WIN_CUTS
+    found = v3_panel((None, None, 99, None, None, None), [])  # greedy play wins with it
+    common = v3_panel(lost, [99] * easy)  # half the random players win with it
+    one = v3_panel(lost, [99] * medium)  # a method scoring 1
+    two = v3_panel(lost, [99] * hard)  # 2
+    three = v3_panel(lost, [])  # 3: no player wins with it
+    cases = [((found, common), "Easy", 0), ((one,), "Medium", 1), ((one, one), "Hard", 2),
+             ((two,), "Hard", 1), ((one, two), "Expert", 2), ((three,), "Expert", 1),
+             ((one, one, one), "Expert", 3)]
+    for hidden, level, count in cases:
+        players = (hidden + (found,) * methods)[:methods]
+        graded = dataclasses.replace(puzzle, players=players)
+        assert (graded.level, len(graded.to_try)) == (level, count), hidden
+    # Par is no part of it: a choose-method answer only has to win, in any number of swings.
+    assert pp.method_score(found, None) == 0 and pp.method_score(found, 98) == 3

@@ -121,21 +121,25 @@ def test_players_on_the_solvers_cells_play_as_through_the_rules() -> None:
     # play() runs on the solver's representation; play_slowly() through Position.play.
     for n in range(6):
         start = Deal.from_seed(f"players-{n}").start(METHODS[n * 5 % 12])
-        for player, stream in [("outs", 0), ("plain", 0), ("greedy", 0), ("random", n + 1)]:
+        players = [("outs", 0), ("plain", 0), ("greedy", 0), ("random", n + 1)]
+        for player, stream in players + [(p, 0) for p in pp.PLANLESS]:
             assert pp.play(start, player, stream) == pp.play_slowly(start, player, stream)
 
 
 def test_stored_puzzles_keep_their_grading() -> None:
     puzzle = win_puzzle()
     data = puzzle.to_json()
-    assert data["grading"] == pp.GRADING == "v2"
+    assert data["grading"] == pp.GRADING == "v3"
+    assert pp.puzzle_from_json(data) == puzzle
     # v1 is written, and was before gradings were named, without "grading".
     old = {k: v for k, v in data.items() if k != "grading"}
     with pytest.raises(InvalidInputError, match="a v1 puzzle has 7 players"):
         pp.puzzle_from_json(old)
-    old["players"] = [p[:7] for p in data["players"]]
+    # v1's players: outs, plain, greedy and the first four random players.
+    fixed = pp.FIXED_PLAYERS["v3"]
+    old["players"] = [p[:3] + p[fixed : fixed + 4] for p in data["players"]]
     again = pp.puzzle_from_json(old)
-    assert again.grading == "v1" and again.players[0] == puzzle.players[0][:7]
+    assert again.grading == "v1" and list(again.players[0]) == old["players"][0]
     assert again.to_json() == {**old, "level": again.level}  # graded again by v1
     with pytest.raises(InvalidInputError, match="unknown grading 'v9'"):
         pp.puzzle_from_json({**data, "grading": "v9"})

@@ -112,7 +112,7 @@ def board_diagram(
                                   stroke=INK, stroke_width=1.0, radius=1.5, css="square"))
                 css = "cell black"
             else:
-                items.append(Rect(x, y, CELL, CELL, fill=None, stroke=GRID, stroke_width=0.5,
+                items.append(Rect(x, y, CELL, CELL, fill=None, stroke=GRID, stroke_width=0.8,
                                   css="blank"))
                 css = "cell blank"
                 if k in gaps:

@@ -32,7 +32,7 @@ DAILY_SCHEDULE: dict[int, tuple[str, str]] = {
 DAILY_SCHEDULES = (ScheduleVersion("v1", dt.date.min, "v1", DAILY_SCHEDULE),)
 
 #: Figures of an answer: at most this many positions along the line.
-KEY_POSITIONS = 4
+KEY_POSITIONS = 2
 
 
 def schedule_for(date: dt.date) -> ScheduleVersion:
@@ -190,7 +190,7 @@ class Escape:
             figures.append((board_diagram(positions[i + 1], mono=mono, last=move,
                                           min_size=size),
                             f"{i + 1}. {side}: {move}."))
-        return [figures[i: i + 2] for i in range(0, len(figures), 2)]
+        return [[figure] for figure in figures]
 
 
 ESCAPE = Escape()

@@ -19,6 +19,7 @@ from puzzlegen.games import Game
 #: The games puzzlegen ships: registry name -> ``"module:attribute"`` of its Game object.
 SHIPPED: dict[str, str] = {
     "cats-cradle": "puzzlegen.catscradle.plugin:CATS_CRADLE",
+    "escape": "puzzlegen.escape.plugin:ESCAPE",
     "pendulum": "puzzlegen.pendulum.plugin:PENDULUM",
 }
 

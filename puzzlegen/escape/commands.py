@@ -1,0 +1,107 @@
+"""Escape's side of ``puzzlegen deal`` and ``solve``.
+
+Escape has one start (both hands face up), so ``deal`` prints the start
+position whatever the seed, and with the seed a sample game between two
+greedy players.  ``solve`` takes a position in the text notation, a puzzle
+description (``escape:<kind>:<position>``) or a JSON object (ESCAPE.md §7,
+or ``{"position": P}``) and says who wins with perfect play and with which
+moves, within the exact solver's budget.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from puzzlegen.errors import InvalidInputError, PositionError
+from puzzlegen.escape.position import Position
+from puzzlegen.escape.puzzle import plain_position
+from puzzlegen.escape.solver import Solver, Unknown
+
+#: Positions the solver may search before it answers "undecided".
+SOLVE_BUDGET = 20_000
+
+
+def deal_text(seed: str, *, as_json: bool = False) -> str:
+    from puzzlegen.escape.players import play_game
+
+    start = Position.start()
+    moves, end = play_game("greedy-e", "greedy-e", seed)
+    assert end.outcome is not None
+    if as_json:
+        return json.dumps({"position": str(start),
+                           "sample_game": {"moves": [str(m) for m in moves],
+                                           "result": end.outcome[0],
+                                           "reason": end.outcome[1]}})
+    return "\n".join([
+        "Escape has one start: both hands lie face up.",
+        str(start),
+        "",
+        f"A sample game for seed {seed!r} (two greedy players, one random move in five):",
+        " ".join(str(m) for m in moves),
+        f"{end.outcome[0].capitalize()} wins: {end.outcome[1]}.",
+    ])
+
+
+def read_position(text: str) -> Position:
+    """A position from text, a puzzle description, or JSON."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            data: Any = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise PositionError(f"cannot read JSON {stripped[:40]!r}: {exc.msg}") from None
+        if isinstance(data, dict) and "position" in data and "escape" not in data:
+            return Position.parse(plain_position(str(data["position"])))
+        return Position.from_json(data)
+    return Position.parse(plain_position(stripped))
+
+
+def solve_json(position: Position) -> dict[str, object]:
+    result: dict[str, object] = {"position": str(position), "to_move": position.to_move}
+    if position.outcome is not None:
+        result.update(winner=position.outcome[0], reason=position.outcome[1], moves=[])
+        return result
+    solver = Solver(budget=SOLVE_BUDGET)
+    try:
+        good = solver.winning_moves(position)
+    except Unknown:
+        result.update(winner=None, reason=f"undecided within {SOLVE_BUDGET} positions")
+        return result
+    winner = position.to_move if good else ("black" if position.to_move == "white" else "white")
+    result.update(winner=winner, moves=[str(m) for m in good])
+    return result
+
+
+def solve_text(text: str, *, as_json: bool = False) -> str:
+    position = read_position(text)
+    result = solve_json(position)
+    if as_json:
+        return json.dumps(result)
+    if result["winner"] is None:
+        return f"Undecided: {result['reason']}."
+    if position.outcome is not None:
+        return f"The game is over: {result['winner']} has won ({result['reason']})."
+    mover = position.to_move.capitalize()
+    moves = result["moves"]
+    assert isinstance(moves, list)
+    if moves:
+        return f"{mover} to play wins, with: {', '.join(moves)}."
+    return f"{mover} to play loses whatever it plays: {result['winner']} wins."
+
+
+def solve_lines(lines: Iterable[str], out: TextIO) -> bool:
+    all_valid = True
+    for raw in lines:
+        text = raw.strip()
+        if not text:
+            continue
+        try:
+            payload = solve_json(read_position(text))
+        except InvalidInputError as exc:
+            payload = {"error": str(exc)}
+            all_valid = False
+        out.write(json.dumps(payload) + "\n")
+        out.flush()
+    return all_valid

@@ -1,0 +1,163 @@
+"""Computer players for Escape, each deterministic for a seed.
+
+Every player is a function ``(position, stream) -> move`` that picks one of
+``position.legal_moves()``; ties and random choices come from a
+:class:`~puzzlegen.rng.SeededStream`, never from Python's ``random``, so a
+seed replays the same game byte for byte.  From weakest to strongest:
+
+* ``random``: any legal move, uniformly;
+* ``greedy``: one ply deep, by :func:`evaluate` (White maximises, Black
+  minimises); ties broken by the stream;
+* ``greedy-e``: ``greedy`` that plays a random move one time in five, as
+  the simulators' ε-players did, to sample a spread of plausible games;
+* ``lookahead``: two plies: the best :data:`WIDTH` greedy candidates, each
+  scored by the opponent's best greedy reply;
+* ``search``: ``lookahead``, but once few cards are left it asks the exact
+  solver (:mod:`.solver`) within a node budget and plays a proven win when
+  there is one.
+
+:func:`evaluate` is the simulators' measure of ESCAPE.md §9.1: while the
+group is open, twice its gaps plus the blank cells within three steps of
+them; once closed in, the pocket's size less the squares White must still
+lay; a won or lost position scores ±1000.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from puzzlegen.escape.analysis import pocket
+from puzzlegen.escape.cards import BLACK, CARDS, WHITE
+from puzzlegen.escape.position import NEIGHBOURS, Move, Position
+from puzzlegen.escape.solver import Solver, Unknown
+from puzzlegen.rng import SeededStream
+
+Player = Callable[[Position, SeededStream], Move]
+
+WIN = 1000.0
+STEPS = 3
+WIDTH = 6
+#: The ``search`` player asks the exact solver when at most this many cards are left.
+EXACT_CARDS = 5
+EXACT_BUDGET = 400
+
+
+def evaluate(position: Position) -> float:
+    """How well White stands (higher is better for White)."""
+    outcome = position.outcome if position.to_move == WHITE else None
+    if outcome is None and not position.gaps:
+        outcome = (BLACK, "")
+    if outcome is not None:
+        return WIN if outcome[0] == WHITE else -WIN
+    gaps = position.gaps
+    white_squares = sum(len(CARDS[c].squares) for c in position.white_hand)
+    room = pocket(position, limit=40)
+    if room is not None:
+        return float(len(room) - white_squares) - 50.0
+    occupied = position.white | position.black
+    seen = set(gaps)
+    frontier = list(gaps)
+    for _ in range(STEPS):
+        nxt = []
+        for k in frontier:
+            for d in NEIGHBOURS:
+                n = k + d
+                if n not in occupied and n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return 2.0 * len(gaps) + len(seen)
+
+
+def _best(position: Position, moves: tuple[Move, ...] | list[Move],
+          stream: SeededStream | None) -> list[tuple[float, Move]]:
+    """``moves`` scored for the side to move (higher is better for it), best first."""
+    sign = 1.0 if position.to_move == WHITE else -1.0
+    scored = [(sign * evaluate(position.apply(m)), m) for m in moves]
+    scored.sort(key=lambda sm: -sm[0])
+    return scored
+
+
+def _pick(scored: list[tuple[float, Move]], stream: SeededStream) -> Move:
+    top = scored[0][0]
+    ties = [m for s, m in scored if s == top]
+    return ties[stream.below(len(ties))]
+
+
+def random_player(position: Position, stream: SeededStream) -> Move:
+    moves = position.legal_moves()
+    return moves[stream.below(len(moves))]
+
+
+def greedy_player(position: Position, stream: SeededStream) -> Move:
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    return _pick(_best(position, moves, stream), stream)
+
+
+def greedy_e_player(position: Position, stream: SeededStream) -> Move:
+    if stream.below(5) == 0:
+        return random_player(position, stream)
+    return greedy_player(position, stream)
+
+
+def lookahead_player(position: Position, stream: SeededStream) -> Move:
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    first = _best(position, moves, stream)[:WIDTH]
+    rescored = []
+    for score, move in first:
+        child = position.apply(move)
+        if abs(score) >= WIN or child.outcome is not None:
+            rescored.append((score, move))
+            continue
+        replies = _best(child, child.legal_moves(), None)
+        # The opponent's best reply, seen from the side to move here.
+        rescored.append((-replies[0][0], move))
+    rescored.sort(key=lambda sm: -sm[0])
+    return _pick(rescored, stream)
+
+
+def search_player(position: Position, stream: SeededStream) -> Move:
+    if position.cards_left <= EXACT_CARDS:
+        solver = Solver(budget=EXACT_BUDGET)
+        mover = position.to_move
+        for _score, move in _best(position, position.legal_moves(), None)[:WIDTH]:
+            child = position.apply(move)
+            try:
+                if solver.winner(child) == mover:
+                    return move
+            except Unknown:
+                continue
+    return lookahead_player(position, stream)
+
+
+PLAYERS: dict[str, Player] = {
+    "random": random_player,
+    "greedy": greedy_player,
+    "greedy-e": greedy_e_player,
+    "lookahead": lookahead_player,
+    "search": search_player,
+}
+
+#: Weakest first: the grading ladder of puzzles.
+LADDER = ("random", "greedy", "lookahead", "search")
+
+PLAYER_DOMAIN = "escape-player"
+
+
+def play_game(white: str, black: str, seed: int | str, start: Position | None = None,
+              ) -> tuple[list[Move], Position]:
+    """A whole game between two named players; the moves and the final position."""
+    streams = {WHITE: SeededStream(PLAYER_DOMAIN + "-white", seed),
+               BLACK: SeededStream(PLAYER_DOMAIN + "-black", seed)}
+    players = {WHITE: PLAYERS[white], BLACK: PLAYERS[black]}
+    position = start or Position.start()
+    moves: list[Move] = []
+    while position.outcome is None:
+        move = players[position.to_move](position, streams[position.to_move])
+        moves.append(move)
+        position = position.apply(move)
+    return moves, position

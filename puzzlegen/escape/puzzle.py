@@ -1,0 +1,427 @@
+"""Escape puzzles: "White to play and escape" and "Black to play and capture".
+
+A puzzle is a position from a seeded game in which the side to move wins
+with perfect play by **exactly one** first move (moves that leave the same
+cells, up to the table's turns, count as one), proven by the exact solver:
+the winning move wins, and every other move is proven to lose.  Positions
+are *studies* (:func:`candidates`): the board of the puzzle seed's game
+after a few plays, with both hands cut to a few seeded cards; the first
+that makes a puzzle is taken.
+
+The answer is the key move and a line to the end of the game: the winner
+plays a proven winning move each turn, the loser the greedy player's
+choice.  :func:`puzzle_from_json` replays it and refuses a line that does
+not end in the asked win.
+
+Grading (as Cat's Cradle's ladder): the weakest of the players ``greedy``,
+``lookahead`` and ``search`` whose choice in the position is the key move
+sets the level: Easy, Medium, Hard; Expert when none finds it.
+
+Ids and keys: the key is ``escape:<kind>:`` and the position text of the
+least of the position's table turns (the solver's symmetry), so the same
+puzzle turned is one puzzle; the id ``ES-XXXXXXXXXX`` hashes the key.  The
+description ``escape:<kind>:<position text>`` rebuilds a puzzle.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlegen.errors import InvalidInputError, PositionError
+from puzzlegen.escape.cards import BLACK, WHITE
+from puzzlegen.escape.players import PLAYERS, greedy_player
+from puzzlegen.escape.position import STUCK, Move, Position, cell, key
+from puzzlegen.escape.solver import Solver, Unknown
+from puzzlegen.games import LEVELS
+from puzzlegen.rng import SeededStream
+
+ESCAPE = "escape"
+CAPTURE = "capture"
+KINDS: tuple[str, ...] = (ESCAPE, CAPTURE)
+SIDE = {ESCAPE: WHITE, CAPTURE: BLACK}
+
+TAGS: tuple[str, ...] = (
+    "turned",  # the key card is laid turned
+    "overlap",  # the key black card lies partly on black squares
+    "reconnect",  # the key white card joins a detached white square to the main group
+    "squeeze",  # White can only fill its own gaps
+    "stuck",  # the line ends with White unable to lay a card
+    "closed-in",  # the main group is already closed in (no way out to the open table)
+)
+
+#: Studies tried per seed (see :func:`candidates`).
+STUDIES = 12
+#: Studies take the board after at most this many plays of the seed's game.
+STUDY_PLIES = 6
+#: Node budgets: for deciding the position, and for each other move's refutation.
+BUDGET = 1000
+CHILD_BUDGET = 600
+#: All the refutations of one position together may search at most this many positions.
+TOTAL_BUDGET = 4000
+#: The grading ladder, weakest first.
+LADDER = ("greedy", "lookahead", "search")
+PUZZLE_DOMAIN = "escape-puzzle"
+GRADE_DOMAIN = "escape-grade"
+
+LEVEL_RULES = (
+    "Escape levels come from a ladder of computer players, weakest first: greedy (one "
+    "move deep), lookahead (two moves deep) and search (lookahead with an exact "
+    "endgame search on a small budget).  A puzzle is Easy when greedy finds the one "
+    "winning move, Medium when lookahead is the first to find it, Hard when only search "
+    "does, Expert when none of them does."
+)
+
+
+def describe(kind: str, position: Position) -> str:
+    return f"escape:{kind}:{position}"
+
+
+def parse_description(text: str) -> tuple[str, Position]:
+    """Read ``escape:<kind>:<position text>``."""
+    parts = text.strip().split(":", 2)
+    if len(parts) != 3 or parts[0] != "escape":
+        raise PositionError(
+            f"an Escape puzzle description reads escape:<kind>:<position>, got {text!r}"
+        )
+    if parts[1] not in KINDS:
+        raise PositionError(f"unknown Escape puzzle kind {parts[1]!r} (choose from "
+                            f"{', '.join(KINDS)})")
+    position = Position.parse(parts[2])
+    if position.to_move != SIDE[parts[1]]:
+        raise PositionError(f"an {parts[1]} puzzle has {SIDE[parts[1]]} to play: {text!r}")
+    return parts[1], position
+
+
+def plain_position(text: str) -> str:
+    """A puzzle description as the position text it stands for; other text as it is."""
+    stripped = text.strip()
+    if not stripped.startswith("escape:"):
+        return text
+    return str(parse_description(stripped)[1])
+
+
+def canonical_text(position: Position) -> str:
+    """The text of the least of the position's four turns about the Nothing square."""
+    best: str | None = None
+    for turns in range(4):
+        cells_w = [cell(k) for k in position.white]
+        cells_b = [cell(k) for k in position.black]
+        for _ in range(turns):
+            cells_w = [(c, -r) for r, c in cells_w]
+            cells_b = [(c, -r) for r, c in cells_b]
+        turned = Position(frozenset(key(r, c) for r, c in cells_w),
+                          frozenset(key(r, c) for r, c in cells_b),
+                          position.white_hand, position.black_hand, position.to_move)
+        text = str(turned)
+        if best is None or text < best:
+            best = text
+    assert best is not None
+    return best
+
+
+def puzzle_id(key_text: str) -> str:
+    digest = hashlib.sha256(key_text.encode()).digest()
+    return "ES-" + base64.b32encode(digest).decode()[:10]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A graded Escape puzzle: the position, its one winning move and a line to the end."""
+
+    kind: str
+    position: Position
+    line: tuple[Move, ...]  # the key move first
+    finders: tuple[bool, ...]  # for each rung of LADDER: did that player play the key move?
+    seed: str | None = None
+
+    @property
+    def game(self) -> str:
+        return "escape"
+
+    @property
+    def answer(self) -> Move:
+        return self.line[0]
+
+    @property
+    def par(self) -> int:
+        """The cards left to play in the position."""
+        return self.position.cards_left
+
+    @property
+    def rung(self) -> int:
+        for i, found in enumerate(self.finders):
+            if found:
+                return i
+        return len(self.finders)
+
+    @property
+    def level(self) -> str:
+        return LEVELS[min(self.rung, len(LEVELS) - 1)]
+
+    @property
+    def publishable(self) -> bool:
+        return True
+
+    @property
+    def positions(self) -> list[Position]:
+        """The position, then the position after each move of the line."""
+        out = [self.position]
+        for move in self.line:
+            out.append(out[-1].play(move))
+        return out
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        found: set[str] = set()
+        p = self.position
+        move = self.answer
+        if move.turns:
+            found.add("turned")
+        if not move.is_pass and p.to_move == BLACK and move.keys & p.black:
+            found.add("overlap")
+        if not move.is_pass and p.to_move == WHITE:
+            after = p.apply(move)
+            if after.main_group & p.detached:
+                found.add("reconnect")
+        whites = [q for q in self.positions if q.to_move == WHITE and q.outcome is None]
+        if any(q.placements() and all(m.keys & q.gaps == m.keys or m.keys <= q.gaps
+                                      for m in q.placements()) and _squeezed(q)
+               for q in whites):
+            found.add("squeeze")
+        end = self.positions[-1].outcome
+        if end is not None and end[1] == STUCK:
+            found.add("stuck")
+        from puzzlegen.escape.analysis import pocket
+
+        if pocket(p, limit=60) is not None:
+            found.add("closed-in")
+        return tuple(t for t in TAGS if t in found)
+
+    @property
+    def key(self) -> str:
+        return f"escape:{self.kind}:{canonical_text(self.position)}"
+
+    @property
+    def id(self) -> str:
+        return puzzle_id(self.key)
+
+    @property
+    def description(self) -> str:
+        return describe(self.kind, self.position)
+
+    @property
+    def position_text(self) -> str:
+        return str(self.position)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "kind": self.kind,
+            "level": self.level,
+            "par": self.par,
+            "tags": list(self.tags),
+            "key": self.key,
+            "position": self.position_text,
+            "description": self.description,
+            "seed": self.seed,
+            "answer": [str(m) for m in self.line],
+            "finders": list(self.finders),
+        }
+
+
+def _squeezed(position: Position) -> bool:
+    """Every legal White play fills one of its own gaps and opens no new one."""
+    for m in position.placements():
+        after = position.apply(m)
+        if not after.gaps < position.gaps:
+            return False
+    return True
+
+
+def _distinct_children(position: Position, solver: Solver) -> dict[object, list[Move]]:
+    groups: dict[object, list[Move]] = {}
+    for move in position.legal_moves():
+        groups.setdefault(solver._key(position.apply(move)), []).append(move)
+    return groups
+
+
+def key_move(position: Position, *, budget: int = CHILD_BUDGET) -> Move | None:
+    """The one winning move of the side to move, or None if there is none, more than
+    one, or the solver cannot prove it within ``budget`` positions a move."""
+    if position.outcome is not None:
+        return None
+    mover = position.to_move
+    solver = Solver(budget=budget)
+    groups = _distinct_children(position, solver)
+    if len(groups) < 2:
+        return None
+    winners: list[Move] = []
+    # Try likely winners first, so a second winner rules the position out early.
+    ordered = sorted(groups.values(), key=lambda ms: -_promise(position, ms[0]))
+    spent = 0
+    for moves in ordered:
+        child = position.apply(moves[0])
+        try:
+            won = solver.winner(child) == mover
+            spent += solver.stats.nodes
+            if spent > TOTAL_BUDGET:
+                return None
+            if won:
+                winners.append(moves[0])
+                if len(winners) > 1:
+                    return None
+        except Unknown:
+            return None
+    return winners[0] if len(winners) == 1 else None
+
+
+def _promise(position: Position, move: Move) -> float:
+    from puzzlegen.escape.players import evaluate
+
+    sign = 1.0 if position.to_move == WHITE else -1.0
+    return sign * evaluate(position.apply(move))
+
+
+def answer_line(position: Position, first: Move, *, budget: int = CHILD_BUDGET) -> list[Move]:
+    """``first``, then the winner's proven moves and the loser's greedy replies to the end."""
+    winner = position.to_move
+    line = [first]
+    current = position.apply(first)
+    stream = SeededStream(GRADE_DOMAIN, str(position))
+    solver = Solver(budget=budget * 10)
+    while current.outcome is not None or current.legal_moves():
+        if current.outcome is not None:
+            break
+        if current.to_move == winner:
+            move = next(m for m in _ordered(current)
+                        if _wins_after(solver, current.apply(m), winner))
+        else:
+            move = greedy_player(current, stream)
+        line.append(move)
+        current = current.apply(move)
+    return line
+
+
+def _ordered(position: Position) -> list[Move]:
+    return sorted(position.legal_moves(), key=lambda m: -_promise(position, m))
+
+
+def _wins_after(solver: Solver, child: Position, side: str) -> bool:
+    return solver.winner(child) == side
+
+
+def finders(position: Position, answer: Move) -> tuple[bool, ...]:
+    """For each player of :data:`LADDER`: does it play a move equivalent to ``answer``?"""
+    solver = Solver()
+    target = solver._key(position.apply(answer))
+    out = []
+    for name in LADDER:
+        stream = SeededStream(GRADE_DOMAIN, f"{name}:{position}")
+        choice = PLAYERS[name](position, stream)
+        out.append(solver._key(position.apply(choice)) == target)
+    return tuple(out)
+
+
+def from_position(kind: str, position: Position, seed: str | None = None) -> Puzzle | None:
+    """The puzzle ``position`` makes, or None (no unique proven winning move)."""
+    if kind not in KINDS:
+        raise InvalidInputError(f"unknown Escape puzzle kind {kind!r} (choose from "
+                                f"{', '.join(KINDS)})")
+    if position.to_move != SIDE[kind]:
+        return None
+    first = key_move(position)
+    if first is None:
+        return None
+    try:
+        line = answer_line(position, first)
+    except (Unknown, StopIteration):
+        return None
+    return Puzzle(kind, position, tuple(line), finders(position, first), seed)
+
+
+def candidates(kind: str, seed: str) -> list[Position]:
+    """The seed's *studies*, in order: the board after a seeded number (0 to
+    :data:`STUDY_PLIES`) of plays of the seed's game (``greedy-e`` White against
+    ``greedy`` Black), with each hand cut to a few of its cards, chosen by the
+    seed, and ``kind``'s side to move.  A study is a legal position (both hands
+    public, any cards may remain) that no game need have reached, as a chess
+    study is.  Early boards keep Black's choices few enough for the solver to
+    prove every one of them; late positions of whole games were tried first and
+    were almost never decided within budget (see the README).
+    """
+    from puzzlegen.escape.players import PLAYERS
+
+    streams = {WHITE: SeededStream("escape-player-white", f"{PUZZLE_DOMAIN}:{kind}:{seed}"),
+               BLACK: SeededStream("escape-player-black", f"{PUZZLE_DOMAIN}:{kind}:{seed}")}
+    players = {WHITE: PLAYERS["greedy-e"], BLACK: PLAYERS["greedy"]}
+    boards = [Position.start()]
+    while len(boards) <= STUDY_PLIES and boards[-1].outcome is None:
+        board = boards[-1]
+        boards.append(board.apply(players[board.to_move](board, streams[board.to_move])))
+    stream = SeededStream(PUZZLE_DOMAIN, f"{kind}:{seed}")
+    live = [p for p in boards if p.outcome is None]
+    found = []
+    for _ in range(STUDIES):
+        board = live[stream.below(len(live))]
+        whites = _some(board.white_hand, 1 + stream.below(2), stream)
+        blacks = _some(board.black_hand, len(whites) - (1 if kind == ESCAPE else 0)
+                       + stream.below(2), stream)
+        if not whites:
+            continue
+        study = Position(board.white, board.black, whites, blacks, SIDE[kind])
+        if study.outcome is None:
+            found.append(study)
+    return found
+
+
+def _some(hand: tuple[str, ...], count: int, stream: SeededStream) -> tuple[str, ...]:
+    """``count`` cards of ``hand`` (all of them if fewer), chosen by ``stream``, in id order."""
+    pool = list(hand)
+    chosen = []
+    for _ in range(min(count, len(pool))):
+        chosen.append(pool.pop(stream.below(len(pool))))
+    return tuple(c for c in hand if c in chosen)
+
+
+def make_puzzle(kind: str, seed: str) -> Puzzle | None:
+    """The puzzle of ``kind`` for ``seed``, or None if none of its candidates makes one."""
+    if kind not in KINDS:
+        raise InvalidInputError(f"unknown Escape puzzle kind {kind!r} (choose from "
+                                f"{', '.join(KINDS)})")
+    for position in candidates(kind, seed):
+        try:
+            if Solver(budget=BUDGET).winner(position) != SIDE[kind]:
+                continue
+        except Unknown:
+            continue
+        puzzle = from_position(kind, position, seed)
+        if puzzle is not None:
+            return puzzle
+    return None
+
+
+def puzzle_from_description(text: str) -> Puzzle | None:
+    kind, position = parse_description(text)
+    return from_position(kind, position)
+
+
+def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
+    """Rebuild a stored puzzle; its answer line is replayed and must end in the asked win."""
+    try:
+        kind, position = parse_description(str(data["description"]))
+        line = tuple(Move.parse(str(m)) for m in data["answer"])
+        found = tuple(bool(v) for v in data["finders"])
+    except (KeyError, TypeError) as exc:
+        raise InvalidInputError(f"not a stored Escape puzzle: missing {exc}") from None
+    if not line or len(found) != len(LADDER):
+        raise InvalidInputError("not a stored Escape puzzle: empty answer or wrong finders")
+    puzzle = Puzzle(kind, position, line, found, data.get("seed"))
+    end = puzzle.positions[-1].outcome  # replays every move (IllegalMoveError if bad)
+    if end is None or end[0] != SIDE[kind]:
+        raise InvalidInputError(f"stored answer of {data.get('id')!r} does not end in a "
+                                f"{SIDE[kind]} win")
+    return puzzle

@@ -1,0 +1,1 @@
+"""Escape drawn and told: board diagrams, SVG, and the answers in words."""

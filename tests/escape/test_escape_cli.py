@@ -1,0 +1,61 @@
+"""``puzzlegen deal``, ``solve`` and ``svg`` with ``--game escape``, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzlegen.cli import main
+from puzzlegen.escape.position import Position
+
+C5 = ("white | W1 W2 | B7 | -2,-2 | ....#####. / .###ooooo# / .#ooo.o.o# / .###ooooo# / "
+      "....#####.")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_deal_prints_the_start_and_a_sample_game(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", "--game", "escape", "--seed", "3", "--json")
+    data = json.loads(out)
+    assert status == 0 and Position.parse(data["position"]) == Position.start()
+    assert data["sample_game"]["result"] in ("white", "black")
+
+
+def test_solve_the_seeds_ending(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "--game", "escape", C5)
+    assert status == 0 and "White to play loses whatever it plays" in out
+    one_dot = C5.replace("W1 W2 | B7", "W1 | -")
+    status, out, _ = run(capsys, "solve", "--game", "escape", "--json", one_dot)
+    assert json.loads(out)["moves"] == ["W1@0,3", "W1@0,5"]
+
+
+@pytest.mark.parametrize("bad", [
+    "white | W1 | - | 0,0 | #",
+    "white | W1 | B1 | nonsense",
+    '{"escape": 2}',
+])
+def test_bad_positions_are_one_line(capsys: pytest.CaptureFixture[str], bad: str) -> None:
+    status, out, err = run(capsys, "solve", "--game", "escape", bad)
+    assert status != 0 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_svg_writes_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "c5.svg"
+    status, _, _ = run(capsys, "svg", "--game", "escape", "--mono", "--solution", C5,
+                       "-o", str(target))
+    text = target.read_text(encoding="utf-8")
+    assert (status == 0 and text.startswith("<?xml")) or "<svg" in text
+    assert "loses whatever it plays" in text
+
+
+def test_help_explains_the_game_in_three_lines() -> None:
+    from puzzlegen.registry import get_game
+
+    assert len(get_game("escape").summary.splitlines()) == 3

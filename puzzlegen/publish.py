@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,6 +56,44 @@ def release_venue(db: Path, venue: str) -> int:
                 f"(venues: {known or 'none yet'})"
             )
         return cat.release_venue(venue)
+
+
+def least_pages(games: Sequence[Game], count: int, options: BookOptions) -> int:
+    """A lower bound on the pages of a book of ``count`` puzzles, known before any is made.
+
+    Each game's share needs its puzzle pages (``per_page`` a page) and its
+    solutions, which never pack tighter than the game's default ``per_page``
+    (a solution draws the board and tells the line; measured: Cat's Cradle
+    fits about 1.1 solutions a 6×9 page against 2 puzzles, 1.7 an A4 page
+    against 4; Pendulum about a third of one against 1); the front matter
+    takes four pages more.  Only a book this bound cannot fit is refused
+    early: the typesetting remains the exact check.
+    """
+    from puzzlegen.render.book.geometry import per_page_for
+
+    natural = replace(options, per_page=None)
+    pages = 4
+    for game, share in zip(games, split_count(count, games), strict=True):
+        per_page = per_page_for(game, options)
+        densest = per_page_for(game, natural)
+        pages += -(-share // per_page) + -(-share // densest)
+    return pages
+
+
+def check_book_fits(games: Sequence[Game], count: int, options: BookOptions) -> None:
+    """Refuse, before any work, a book whose puzzles cannot fit a paperback's pages."""
+    from puzzlegen.render.preflight import MAX_PAGES
+
+    pages = least_pages(games, count, options)
+    if pages <= MAX_PAGES:
+        return
+    fewer = count
+    while fewer > len(games) and least_pages(games, fewer, options) > MAX_PAGES:
+        fewer = max(len(games), fewer * MAX_PAGES // least_pages(games, fewer, options) - 1)
+    raise CatalogError(
+        f"--count {count} needs at least {pages} pages (puzzles and solutions), more than "
+        f"the {MAX_PAGES} a paperback can have: at most {fewer} puzzles might fit"
+    )
 
 
 def split_count(count: int, games: Sequence[Game]) -> list[int]:

@@ -477,3 +477,53 @@ def test_a_bare_puzzlegen_prints_its_help_and_exits_0() -> None:
     assert result.returncode == 0 and result.stderr == b""
     assert result.stdout.decode().startswith("Usage: puzzlegen")
     assert b"Commands:" in result.stdout
+
+
+# -- 14. refuse before the work --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--count", "2000"],
+        ["--count", "2000", "--page-size", "letter"],
+        ["--count", "2000", "--page-size", "a4", "--per-page", "6"],
+        ["--game", "pendulum", "--count", "500"],
+        ["--game", "cats-cradle", "--game", "pendulum", "--count", "1500"],
+    ],
+    ids=" ".join,
+)
+def test_a_book_too_big_for_a_paperback_is_refused_before_any_work(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    def no_work(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("puzzles were chosen for a book that cannot fit")
+
+    monkeypatch.setattr("puzzlegen.publish.choose_chapters", no_work)
+    assert main(["book", *argv, "-o", str(tmp_path / "b.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "more than the 828 a paperback can have" in err and len(err.splitlines()) == 1
+
+
+def test_a_book_that_may_fit_is_not_refused_early(tmp_path: Path) -> None:
+    from puzzlegen.publish import check_book_fits
+    from puzzlegen.render.book import BookOptions
+
+    # 40 puzzles made 62 pages on 6x9 and 40 on A4 (measured): far inside the bound.
+    for size in ("6x9", "a4", "letter"):
+        check_book_fits([CATS], 400, BookOptions(title="T", page_size=size))
+    check_book_fits([get_game("pendulum")], 100, BookOptions(title="T", page_size="a4"))
+
+
+def test_a_catalog_limit_past_sqlite_s_integers_is_no_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db)
+    capsys.readouterr()
+    assert main(["catalog", "--json", "--db", str(db), "--limit", str(2**70)]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 6 and err == ""

@@ -108,7 +108,12 @@ def generate(
 @kind_option("Only this kind.")
 @click.option("--tag", help="Only puzzles with this technique tag (one of the game's tags).")
 @click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
-@click.option("--limit", type=click.IntRange(min=0), help="At most this many puzzles.")
+@click.option(
+    "--limit",
+    # SQLite's integers stop at 2**63 - 1: a larger limit is no limit, not an overflow.
+    type=click.IntRange(min=0, max=2**63 - 1, clamp=True),
+    help="At most this many puzzles.",
+)
 @click.option(
     "--release",
     metavar="VENUE",

@@ -136,7 +136,7 @@ def book(
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
     """
     from puzzlegen.fileio import check_writable, output_path
-    from puzzlegen.publish import book_venue, choose_chapters, make_book
+    from puzzlegen.publish import book_venue, check_book_fits, choose_chapters, make_book
     from puzzlegen.render.book import BookOptions, check_isbn, check_per_page
 
     if level and mix:
@@ -174,6 +174,7 @@ def book(
     )
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)
+    check_book_fits(games, count, options)  # seconds now, not minutes of typesetting
     path = output_path(output, "book.pdf")
     check_writable(path)  # before minutes of work, not after
     with status("Choosing puzzles…"):

@@ -527,3 +527,36 @@ def test_a_catalog_limit_past_sqlite_s_integers_is_no_limit(
     assert main(["catalog", "--json", "--db", str(db), "--limit", str(2**70)]) == 0
     out, err = capsys.readouterr()
     assert len(out.splitlines()) == 6 and err == ""
+
+
+# -- 10. long file names ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("length", [242, 250, 255])
+def test_a_file_name_as_long_as_the_system_allows_can_be_written(
+    tmp_path: Path, length: int
+) -> None:
+    from puzzlegen.fileio import check_writable, write_text
+
+    path = tmp_path / ("é" * ((length - 4) // 2) + "x" * ((length - 4) % 2) + ".svg")
+    assert len(path.name.encode()) == length
+    check_writable(path)
+    write_text(path, "<svg/>")
+    assert path.read_text() == "<svg/>"
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_long_book_name_is_written_and_a_too_long_one_refused_before_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    longest = tmp_path / ("b" * 251 + ".pdf")
+    assert main(["book", "--count", "2", "-o", str(longest)]) == 0
+    assert longest.is_file()
+
+    def no_work(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the work started before the name was checked")
+
+    monkeypatch.setattr("puzzlegen.publish.choose_chapters", no_work)
+    capsys.readouterr()
+    assert main(["book", "--count", "2", "-o", str(tmp_path / ("b" * 252 + ".pdf"))]) == 1
+    assert "File name too long" in capsys.readouterr().err

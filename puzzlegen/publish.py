@@ -241,6 +241,9 @@ def publish_dailies(
         return warnings
     from puzzlegen.render.pages import remove_stale_temporaries, write_archive, write_daily
 
+    if db is not None:
+        # A catalog that cannot be written is refused before any page is written.
+        Catalog(db).close()
     remove_stale_temporaries(out_dir)
     # The site around the days first, so no page ever links to a missing
     # archive or script (even if the run is killed), then again at the end.
@@ -262,7 +265,13 @@ def publish_dailies(
             lambda: write_archive(game, out_dir, mono=mono)
         )
     if db is not None:
-        record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
+        try:
+            record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
+        except CatalogError as exc:
+            raise CatalogError(
+                f"the {len(written)} day(s) under {str(out_dir)!r} were written but not "
+                f"recorded: {exc}"
+            ) from None
     return warnings
 
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -560,3 +561,57 @@ def test_a_long_book_name_is_written_and_a_too_long_one_refused_before_work(
     capsys.readouterr()
     assert main(["book", "--count", "2", "-o", str(tmp_path / ("b" * 252 + ".pdf"))]) == 1
     assert "File name too long" in capsys.readouterr().err
+
+
+# -- 11. read-only use ---------------------------------------------------------------------
+
+
+def test_a_catalog_at_rest_needs_no_files_beside_it_to_be_read(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db)
+    assert main(["generate", "--count", "1", "--db", str(db), "--seed", "more"]) == 0
+    # Out of WAL mode at rest (header bytes 18-19 are 1, 1): a reader writes nothing,
+    # so a folder it may not write holds no obstacle, and nothing is left behind.
+    assert db.read_bytes()[18:20] == b"\x01\x01"
+    assert main(["catalog", "--db", str(db)]) == 0
+    assert main(["catalog", "--json", "--db", str(db)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("c.")) == ["c.sqlite"]
+
+
+def _read_only_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_connect = sqlite3.connect
+
+    def read_only(database: str, **kwargs: Any) -> sqlite3.Connection:
+        # What SQLite does with a file it may not write (root ignores chmod).
+        if not kwargs.pop("uri", False):
+            database = f"{Path(database).resolve().as_uri()}?mode=ro"
+        return real_connect(database, uri=True, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+
+
+def test_a_daily_with_an_unwritable_catalog_is_refused_before_any_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db)
+    _read_only_sqlite(monkeypatch)
+    site = tmp_path / "site"
+    assert main(["daily", "--date", "2026-11-23", "-o", str(site), "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot be written" in err and len(err.splitlines()) == 1
+    assert not (site / "2026-11-23").exists()
+
+
+def test_days_written_but_not_recorded_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def lost(*_args: object) -> None:
+        raise CatalogError("the catalog 'c.sqlite' cannot be written (disk I/O error)")
+
+    monkeypatch.setattr("puzzlegen.publish.record", lost)
+    site = tmp_path / "site"
+    argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-24", "-o", str(site)]
+    assert main([*argv, "--db", str(tmp_path / "c.sqlite")]) == 1
+    err = capsys.readouterr().err
+    assert f"the 2 day(s) under {str(site)!r} were written but not recorded" in err

@@ -106,7 +106,16 @@ def _start_resource_tracker() -> None:
 
 
 @contextmanager
-def _mapper(jobs: int) -> Iterator[Callable[[list[Job]], list[dict[str, Any] | None]]]:
+def _mapper(
+    jobs: int, scheduler: str | None = None
+) -> Iterator[Callable[[list[Job]], list[dict[str, Any] | None]]]:
+    if scheduler is not None:
+        # The same jobs on a Dask cluster, answers gathered in order: the same puzzles.
+        from puzzlegen.distributed import dask_client
+
+        with dask_client(scheduler) as client:
+            yield lambda batch: list(client.gather(client.map(grade_candidate, batch)))
+        return
     if jobs <= 1:
         yield lambda batch: [grade_candidate(job) for job in batch]
         return
@@ -153,14 +162,19 @@ def generate(
     level: str | None = None,
     jobs: int = 1,
     on_added: Callable[[dict[str, Any]], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Add ``count`` new puzzles to ``catalog``; return their JSON in the order added."""
+    """Add ``count`` new puzzles to ``catalog``; return their JSON in the order added.
+
+    With ``scheduler`` (``tcp://HOST:PORT``) the candidates are graded on that
+    Dask cluster instead of ``jobs`` local processes; the puzzles are the same.
+    """
     stream = f"game={game.name}|seed={seed}|kind={kind or 'any'}|level={level or 'any'}"
     index = catalog.next_index(stream)
     added: list[dict[str, Any]] = []
     batch_size = max(8, 16 * jobs)
     tries = 0
-    with _mapper(jobs) as grade:
+    with _mapper(jobs, scheduler) as grade:
         while len(added) < count:
             jobs_batch = [candidate(game, kind, seed, i) for i in range(index, index + batch_size)]
             for offset, data in enumerate(grade(jobs_batch)):

@@ -34,6 +34,12 @@ ENGINES: dict[str, str] = {
     "cats-cradle": "puzzlegen.catscradle.core:CORE",
 }
 
+#: Games whose whole deals the commands ``game`` and ``study`` play: registry name ->
+#: ``"module:attribute"`` of the object they call (see :mod:`puzzlegen.cli.wholegames`).
+WHOLE_GAMES: dict[str, str] = {
+    "cats-cradle": "puzzlegen.catscradle.gamecommands:WHOLE_GAME",
+}
+
 #: The game a command uses when none is named.
 DEFAULT_GAME = "cats-cradle"
 
@@ -82,6 +88,16 @@ def fast_solver(name: str) -> Callable[[Iterable[str], TextIO], bool] | None:
     """The game's streaming batch solver, if it has one (loads no other part of the game)."""
     spec = FAST_SOLVERS.get(name)
     return None if spec is None else cast(Callable[[Iterable[str], TextIO], bool], _load(spec))
+
+
+def whole_game(name: str) -> object:
+    """What ``game`` and ``study`` call for the game ``name``; InvalidInputError if it has none."""
+    get_game(name)  # an unknown name is refused as everywhere else
+    spec = WHOLE_GAMES.get(name)
+    if spec is None:
+        with_play = ", ".join(sorted(WHOLE_GAMES))
+        raise InvalidInputError(f"{name!r} has no whole-game play (only {with_play})")
+    return _load(spec)
 
 
 def engine_notes() -> list[str]:

@@ -2,21 +2,31 @@
 
 A week of pages is written once into a temporary folder and opened from disk
 (and once from a local web server).  Each test gets a fresh browser context,
-so localStorage starts empty.  With CI set, a missing browser or Playwright
-fails the tests instead of skipping them.
+so localStorage starts empty.  With CI set, a missing browser, Playwright or
+axe-core fails the tests instead of skipping them.
+
+axe-core, the accessibility checker, comes from the npm registry, pinned by
+tests/browser/package-lock.json; the first test that needs it runs ``npm ci``
+there when tests/browser/node_modules is missing.
+
+With PUZZLEGEN_SHOTS=FOLDER set, the tests save a screenshot of each state
+they reach at 320, 390 and 1280 px wide into FOLDER, to be looked at.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import random
 import shutil
+import subprocess
 import threading
 from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -33,7 +43,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _missing(why: str) -> None:
+def _missing(why: str) -> NoReturn:
     if os.environ.get("CI"):
         pytest.fail(f"browser tests cannot run: {why}")
     pytest.skip(why)
@@ -52,6 +62,60 @@ def browser() -> Iterator[Any]:
         browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+BROWSER_PACKAGES = Path(__file__).parent / "browser"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script, installed by ``npm ci`` from the lock file if need be."""
+    script = BROWSER_PACKAGES / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            _missing("no npm to install axe-core (apt-get install npm)")
+        # One installer at a time (pytest -n runs several workers).
+        with open(BROWSER_PACKAGES / ".npm-lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not script.is_file():
+                done = subprocess.run(
+                    [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                    cwd=BROWSER_PACKAGES,
+                    capture_output=True,
+                    text=True,
+                    timeout=300,
+                )
+                if done.returncode != 0 or not script.is_file():
+                    _missing(f"npm ci could not install axe-core: {done.stderr.strip()[-300:]}")
+    return script.read_text(encoding="utf-8")
+
+
+def axe_problems(page: Any, axe: str) -> list[str]:
+    """The serious and critical axe-core violations on the page, one line each."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe)
+    # preload: false keeps axe from fetching the stylesheets (file:// pages cannot).
+    result = page.evaluate("axe.run(document, {preload: false, resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']} {v['help']}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+SHOTS = os.environ.get("PUZZLEGEN_SHOTS")
+
+
+def shot(page: Any, name: str) -> None:
+    """With PUZZLEGEN_SHOTS set: this state at 320, 390 and 1280 px wide, to look at."""
+    if not SHOTS:
+        return
+    size = page.viewport_size
+    for width in (320, 390, 1280):
+        page.set_viewport_size({"width": width, "height": 800 if width < 500 else 900})
+        page.screenshot(path=str(Path(SHOTS) / f"{name}-{width}.png"))
+    page.set_viewport_size(size)
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +217,7 @@ def test_play_the_best_line_by_clicking(site: Path, page: Page) -> None:
     page.page.click("#redo")
     assert page.solved() == "true"
     # The archive now marks the day solved in this browser.
-    page.page.goto((site / "archive.html").as_uri())
+    page.page.goto((site / "archive.html").as_uri() + f"?today={date}")
     assert "solved" in page.page.inner_text(f'tr[data-date="{date}"] .solved-cell')
     assert page.page.inner_text(f'tr[data-date="{FIRST}"] .solved-cell') == ""
     root = site.as_uri() + "/"
@@ -192,9 +256,11 @@ def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
     page.page.goto((site / date / "index.html").as_uri())
     keys = page.page.keyboard
     page.cell([0, 0]).focus()
-    at = [0, 0]
 
     def go(to: list[int]) -> None:
+        # Picking up by the keyboard moves the focus to the first place to put
+        # the card: start from wherever the focus is.
+        at = [int(x) for x in page.page.evaluate("document.activeElement.dataset.cell").split(",")]
         for axis, (minus, plus) in enumerate(
             (("ArrowUp", "ArrowDown"), ("ArrowLeft", "ArrowRight"))
         ):
@@ -205,10 +271,37 @@ def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
 
     for move in moves:
         go(move["from"])
+        assert page.page.locator(".is-selected").count() == 1
         go(move["to"])
     assert page.solved() == "true"
     focused = page.page.evaluate("document.activeElement.dataset.cell")
     assert focused == ",".join(map(str, moves[-1]["to"]))
+
+
+def test_tab_jumps_to_cards_that_can_move_and_their_places(site: Path, page: Page) -> None:
+    p = page.page
+    p.goto((site / LAST / "index.html").as_uri())
+    position = cc_position(site, LAST)
+    movable = sorted({m.src for m in position.legal_moves()})
+    page.cell([0, 0]).focus()
+
+    def here() -> str:
+        return str(p.evaluate("document.activeElement.dataset.cell"))
+
+    seen = [here()] if 0 in movable else []
+    for _ in movable[len(seen) :]:
+        p.keyboard.press("Tab")
+        seen.append(here())
+    assert seen == [",".join(map(str, rc(c))) for c in movable]
+    p.keyboard.press("Shift+Tab")
+    assert here() == ",".join(map(str, rc(movable[-2])))
+    # Enter picks up and goes to the first place; Enter again plays the move.
+    src = movable[-2]
+    first = min(m.dst for m in position.legal_moves() if m.src == src)
+    p.keyboard.press("Enter")
+    assert here() == ",".join(map(str, rc(first)))
+    p.keyboard.press("Enter")
+    assert p.inner_text("#moves") == "1 move"
 
 
 def test_index_opens_today_else_the_latest(site: Path, page: Page) -> None:
@@ -262,7 +355,7 @@ def test_statistics_and_streaks(site: Path, page: Page) -> None:
     page.page.goto((site / "archive.html").as_uri())
     solved = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-27"]
     records: dict[str, object] = {
-        f"puzzlegen:cats-cradle:{d}": {"solved": True, "moves": 4} for d in solved
+        f"puzzlegen:cats-cradle:{d}": {"solved": True, "moves": 4, "on": d} for d in solved
     }
     records["puzzlegen:cats-cradle:2026-11-28"] = {"solved": False, "progress": []}
     page.page.evaluate(
@@ -278,6 +371,7 @@ def test_statistics_and_streaks(site: Path, page: Page) -> None:
     assert stats("2026-11-25") == {
         "Played": "5",
         "Solved": "4",
+        "Shown the answer": "0",
         "Current streak": "3",
         "Longest streak": "3",
     }
@@ -312,6 +406,10 @@ def pendulum_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+#: The foundations' keys, clubs, diamonds, hearts, spades: two at each side, as printed.
+FOUNDATIONS = ["-1,0", "-1,1", "-1,6", "-1,7"]
+
+
 def pendulum_target(position: Any, move: Any) -> tuple[str, str]:
     """The data-cell keys a move joins, from the Python rules: pile, then where it goes."""
     from puzzlegen.cards import SUITS
@@ -322,7 +420,7 @@ def pendulum_target(position: Any, move: Any) -> tuple[str, str]:
 
     src = key(position.find(move.card))
     if move.kind == "out":
-        return src, f"-1,{2 + SUITS.index(move.card.suit)}"
+        return src, FOUNDATIONS[SUITS.index(move.card.suit)]
     if move.kind == "crown":
         return src, f"0,{move.col}"
     return src, key(position.find(move.onto))
@@ -359,10 +457,12 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert board.get_attribute("data-method") == data["method"] == answer["method"]
     # Refused: a swing while cards can move, a covered pile, a target the rules forbid.
     p.click("#swing", force=True)  # aria-disabled, so still focusable and clickable
-    assert "can still move" in p.inner_text("#announce")
+    assert "can still move" in p.inner_text("#status")
+    assert p.get_attribute("#status", "data-kind") == "refused" and p.is_visible("#status")
+    shot(p, "pd-refused-swing")
     assert board.get_attribute("data-swings") == "0"
     p.click('[data-cell="0,3"]')
-    assert p.locator(".is-selected").count() == 0 and "cannot move" in p.inner_text("#announce")
+    assert p.locator(".is-selected").count() == 0 and "is covered" in p.inner_text("#status")
     start = Deal.parse(" ".join(data["description"].split(":")[-1].split("."))).start("up-1")
     first_src, first_dst = pendulum_target(start, moves[0])
     p.click(f'[data-cell="{first_src}"]')
@@ -370,8 +470,11 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert [targets.nth(i).get_attribute("data-cell") for i in range(targets.count())] == [
         first_dst
     ]
-    p.click('[data-cell="-1,5"]' if first_dst != "-1,5" else '[data-cell="-1,4"]')
+    shot(p, "pd-picked")
+    wrong = next(k for k in FOUNDATIONS if k != first_dst)
+    p.click(f'[data-cell="{wrong}"]')
     assert p.inner_text("#moves") == "0 moves"
+    assert "next, not" in p.inner_text("#status")  # the foundation says what it takes
     p.keyboard.press("Escape")
     # The solver's line: its first moves clicked as a player would, the rest at once.
     assert sum(1 for m in moves[:24] if m.kind == "swing") >= 2
@@ -404,8 +507,9 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         assert p.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
         board = p.locator("#board")
         assert board.get_attribute("data-state") == "choosing" and p.is_visible("#pd-methods")
+        shot(p, "pd-choosing")
         p.locator('[data-cell="5,0"]').tap()
-        assert "method first" in p.inner_text("#announce")
+        assert "method first" in p.inner_text("#status")
         # A method that loses: play on until nothing can move; the page says lost.
         # (The shortest such game that swings at least once, to keep the test quick.)
         winners = {a["method"] for a in data["answer"]}
@@ -424,10 +528,13 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         assert p.is_hidden("#pd-methods") and board.get_attribute("data-method") == loser
         play_pendulum(p, deal.start(loser), moves, how="tap")
         assert board.get_attribute("data-state") == "lost"
-        assert "Lost" in p.inner_text("#announce") and p.is_hidden("#solved")
+        assert "Lost" in p.inner_text("#status") and p.is_hidden("#solved")
+        assert p.get_attribute("#status", "data-kind") == "end" and p.is_visible("#status")
+        shot(p, "pd-lost")
         p.reload()  # the browser remembers the game: method, moves and swings
         assert board.get_attribute("data-state") == "lost"
         assert board.get_attribute("data-method") == loser
+        assert "Lost" in p.inner_text("#status")  # said again on coming back
         # Start again, choose the answer's method with the keyboard and reveal its line.
         p.click("#reset")
         assert p.is_visible("#pd-methods")
@@ -437,6 +544,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         for _ in range(3):
             p.click("#show-next")
         assert "move 4" in p.inner_text("#show-step")
+        shot(p, "pd-show-me")
         assert p.locator("#arrows line").count() <= 1
         p.click("#show-exit")
         assert board.get_attribute("data-state") == "choosing"
@@ -448,9 +556,10 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         # One winning method of two is won: the page asks for the other, unnamed.
         assert board.get_attribute("data-state") == "won"
         assert board.get_attribute("data-solved") == "false" and p.is_hidden("#solved")
-        said = p.inner_text("#announce")
+        said = p.inner_text("#status")
         assert "1 of 2 winning methods found — choose another method" in said
         assert "1 of 2 winning methods found" in p.inner_text("#count")
+        shot(p, "pd-one-method-won")
         others = [a["method"] for a in data["answer"] if a["method"] != best["method"]]
         assert others and not any(m in said for m in others)
         key = f"puzzlegen:pendulum:{CHOOSE}"
@@ -466,6 +575,476 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         play_pendulum(p, deal.start(best["method"]), moves, how="dom")
         assert board.get_attribute("data-solved") == "true" and p.is_visible("#solved")
         assert "every method that wins this deal" in p.inner_text("#solved-text")
+        shot(p, "pd-solved")
+        share = p.input_value("#share-text")
+        assert "found all two winning methods" in share  # and no method named:
+        assert not any(a["method"] in share for a in data["answer"])
+        assert "up-" not in share and "down-" not in share
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+# -- what the pages say to the player (issue 21) ------------------------------------
+
+
+def cc_position(site: Path, date: str) -> Any:
+    from puzzlegen.catscradle.position import Position
+
+    return Position.parse(json.loads((site / date / "puzzle.json").read_text())["position"])
+
+
+def rc(cell: int) -> list[int]:
+    return [cell // 4, cell % 4]
+
+
+def status(p: Any) -> tuple[str, str]:
+    """The visible #status line and its kind."""
+    assert p.is_visible("#status")
+    return p.inner_text("#status"), p.get_attribute("#status", "data-kind")
+
+
+def test_refusals_and_a_dead_end_are_shown(site: Path, page: Page) -> None:
+    p = page.page
+    p.goto((site / LAST / "index.html").as_uri())
+    position = cc_position(site, LAST)
+    movable = {m.src for m in position.legal_moves()}
+    stuck = next(c for c in range(16) if c not in movable and position.top(c) is not None)
+    page.cell(rc(stuck)).click()
+    said, kind = status(p)
+    assert kind == "refused" and "cannot move now: no " in said and "on its lines" in said
+    assert p.locator(".is-selected").count() == 0
+    shot(p, "cc-refused-stuck")
+    # A card picked up, then a cell it may not go to: refused, with the reason.
+    move = position.legal_moves()[0]
+    page.cell(rc(move.src)).click()
+    assert status(p)[1] == "move" and p.locator(".is-target").count() >= 1
+    shot(p, "cc-picked")
+    wrong = next(
+        c
+        for c in range(16)
+        if c != move.src and c not in movable and all(m.dst != c for m in position.legal_moves())
+    )
+    page.cell(rc(wrong)).click()
+    said, kind = status(p)
+    assert kind == "refused" and ("share no line" in said or "goes only on" in said), said
+    assert p.inner_text("#moves") == "0 moves"
+    # Play on, never repeating a layout, until no move is left short of par.
+    seen = {str(position)}
+    while True:
+        fresh = [m for m in position.legal_moves() if str(position.apply(m)) not in seen]
+        if not fresh:
+            break
+        page.cell(rc(fresh[0].src)).click()
+        page.cell(rc(fresh[0].dst)).click()
+        position = position.apply(fresh[0])
+        seen.add(str(position))
+    assert not position.legal_moves() and position.spaces < 6
+    said, kind = status(p)
+    assert kind == "end" and "No moves left, short of six spaces" in said
+    assert f"{position.spaces} of 6 spaces" in said
+    assert p.is_hidden("#solved")
+    shot(p, "cc-dead-end")
+    # A space refuses too.
+    space = next(c for c in range(16) if position.top(c) is None)
+    page.cell(rc(space)).click()
+    assert status(p)[1] == "refused" and "space" in status(p)[0]
+
+
+def test_a_pendulum_win_over_par_says_so(pendulum_site: Path, page: Page) -> None:
+    from puzzlegen.pendulum.position import Deal
+
+    data = json.loads((pendulum_site / WIN_IN_PAR / "puzzle.json").read_text())
+    deal = Deal.parse(" ".join(data["description"].split(":")[-1].split(".")))
+    # A seeded random game that wins with more swings than par.
+    rng = random.Random(1)
+    while True:
+        position, moves = deal.start(data["method"]), []
+        while position.legal_moves():
+            legal = position.legal_moves()
+            moves.append(legal[rng.randrange(len(legal))])
+            position = position.play(moves[-1])
+        if position.won and sum(m.kind == "swing" for m in moves) > data["par"]:
+            break
+    p = page.page
+    p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+    play_pendulum(p, deal.start(data["method"]), moves, how="dom")
+    board = p.locator("#board")
+    assert board.get_attribute("data-state") == "won"
+    assert board.get_attribute("data-solved") == "false" and p.is_hidden("#solved")
+    said, kind = status(p)
+    swings = sum(m.kind == "swing" for m in moves)
+    assert kind == "end" and "Won, with seven swings; par is five swings" in said, (swings, said)
+    shot(p, "pd-won-over-par")
+
+
+def read_stats(p: Any) -> dict[str, str]:
+    names = p.locator("#stats-list dt").all_inner_texts()
+    return dict(zip(names, p.locator("#stats-list dd").all_inner_texts(), strict=True))
+
+
+def click_line(page: Page, moves: list[dict[str, Any]]) -> None:
+    for move in moves:
+        page.cell(move["from"]).click()
+        page.cell(move["to"]).click()
+
+
+def test_a_day_shown_counts_as_shown_not_solved(site: Path, page: Page) -> None:
+    p = page.page
+    day = "2026-11-24"
+    p.goto((site / day / "index.html").as_uri() + f"?today={day}")
+    p.click("#showme")
+    assert "now counts as shown, not solved" in status(p)[0]
+    p.click("#show-next")
+    shot(p, "cc-showing")
+    p.click("#show-exit")
+    click_line(page, line(site, day))
+    assert page.solved() == "true" and p.is_visible("#solved")
+    assert p.inner_text("#solved-title") == "Done, with the answer shown"
+    assert "counts as shown, not solved" in p.inner_text("#solved-text")
+    share = p.input_value("#share-text")
+    assert "shown the answer" in share
+    assert read_stats(p)["Solved"] == "0" and read_stats(p)["Shown the answer"] == "1"
+    assert read_stats(p)["Current streak"] == "0"
+    shot(p, "cc-solved-after-shown")
+    # The last hint (the whole line) counts as shown too; two hints do not.
+    two, three = "2026-11-23", "2026-11-25"
+    p.goto((site / three / "index.html").as_uri() + f"?today={three}")
+    for _ in range(3):
+        p.click("#hint")
+    click_line(page, line(site, three))
+    assert "shown the answer" in p.input_value("#share-text")
+    p.goto((site / two / "index.html").as_uri() + f"?today={three}")
+    p.click("#hint")
+    p.click("#hint")
+    click_line(page, line(site, two))
+    assert p.inner_text("#solved-title") == "Solved!"
+    assert "shown" not in p.input_value("#share-text")
+    # Showing the answer after solving takes nothing away.
+    p.click("#showme")
+    p.click("#show-exit")
+    p.goto((site / "archive.html").as_uri() + f"?today={three}")
+    cells = {d: p.inner_text(f'tr[data-date="{d}"] .solved-cell') for d in (two, day, three)}
+    assert cells == {two: "✓ solved", day: "shown the answer", three: "shown the answer"}
+    stats = read_stats(p)
+    assert stats["Solved"] == "1" and stats["Shown the answer"] == "2"
+    # Two-three was solved on the 25th, not on its own day: no streak from it.
+    assert stats["Current streak"] == "0" and stats["Longest streak"] == "0"
+    shot(p, "archive-shown")
+
+
+def test_nothing_after_today_is_offered(site: Path, page: Page) -> None:
+    p = page.page
+    today = "2026-11-25"
+
+    def later_links() -> list[str]:
+        hrefs = p.eval_on_selector_all(
+            "a[href]", "all => all.filter((a) => !a.hidden).map((a) => a.getAttribute('href'))"
+        )
+        return [h for h in hrefs if any(f"2026-11-{d}" in h for d in range(26, 30))]
+
+    p.goto((site / today / "index.html").as_uri() + f"?today={today}")
+    assert p.is_hidden("#nav-next") and later_links() == []
+    assert p.get_attribute("#nav-prev", "href") == "../2026-11-24/index.html"
+    shot(p, "cc-today-no-next")
+    p.goto((site / "2026-11-24" / "index.html").as_uri() + f"?today={today}")
+    assert p.get_attribute("#nav-next", "href") == f"../{today}/index.html"
+    p.goto((site / "archive.html").as_uri() + f"?today={today}")
+    assert later_links() == []
+    dates = p.eval_on_selector_all("tr[data-date]", "all => all.map((r) => r.dataset.date)")
+    assert dates == ["2026-11-25", "2026-11-24", "2026-11-23"]
+    assert p.get_attribute(f'tr[data-date="{today}"]', "class") == "is-today"
+    shot(p, "archive-to-today")
+    # Before the first day: the archive, which says when it comes.
+    p.goto((site / "index.html").as_uri() + "?today=2026-11-01")
+    p.wait_for_url("**/archive.html")
+    p.goto((site / "archive.html").as_uri() + "?today=2026-11-01")
+    assert "2026-11-23" in p.inner_text("#no-days") and later_links() == []
+    # Solving an old day does not build today's streak; solving today's does.
+    p.goto((site / "2026-11-24" / "index.html").as_uri() + f"?today={today}")
+    click_line(page, line(site, "2026-11-24"))
+    assert read_stats(p)["Solved"] == "1" and read_stats(p)["Current streak"] == "0"
+    p.goto((site / today / "index.html").as_uri() + f"?today={today}")
+    click_line(page, line(site, today))
+    assert read_stats(p)["Solved"] == "2" and read_stats(p)["Current streak"] == "1"
+
+
+def test_the_eighteen_lines_are_drawn(site: Path, page: Page) -> None:
+    p = page.page
+    p.goto((site / LAST / "index.html").as_uri())
+    lines = p.locator("svg.lines line")
+    assert lines.count() == 18 and p.locator("svg.lines .picked").count() == 0
+    # Each line runs through the centres of its cells (the JS LINES, checked
+    # against Python's under Node): check one short diagonal on screen.
+    box = p.locator("#board").bounding_box()
+    short = p.locator('svg.lines line[data-line="16"]')  # cells 1 and 4
+    x1, y1, x2, y2 = (float(short.get_attribute(a)) for a in ("x1", "y1", "x2", "y2"))
+    for cell in (1, 4):
+        r = page.cell(rc(cell)).bounding_box()
+        cx, cy = r["x"] - box["x"] + r["width"] / 2, r["y"] - box["y"] + r["height"] / 2
+        cross = (x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1)
+        assert abs(cross) / ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 < 1.5  # on the line
+    # A picked card's lines stand out: corner cell 0 lies on three lines.
+    position = cc_position(site, LAST)
+    corner = next(m.src for m in position.legal_moves() if m.src in (0, 3, 12, 15))
+    page.cell(rc(corner)).click()
+    assert p.locator("svg.lines .picked").count() == 3
+    shot(p, "cc-lines-picked")
+    page.cell(rc(corner)).click()  # put back
+    assert p.locator("svg.lines .picked").count() == 0
+    # The rules panel draws them too.
+    p.click("details.rules summary")
+    assert p.locator('details.rules img[src$="cats-cradle-rules.svg"]').is_visible()
+
+
+def test_pendulum_page_matches_the_printed_picture(pendulum_site: Path, page: Page) -> None:
+    import re
+
+    p = page.page
+    p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+    svg = (pendulum_site / WIN_IN_PAR / "puzzle.svg").read_text()
+    order = re.search(r'class="method-line"[^>]*>([^<]*)<', svg)
+    assert order is not None and p.inner_text("#pd-method") == order.group(1)
+    assert order.group(1) == "up-1: A 2 3 4 5 6 7 8 9 10 J Q K"
+    # Two foundations at each side, over the first two and the last two columns.
+    for key, column in zip(FOUNDATIONS, (0, 1, 6, 7), strict=True):
+        f = p.locator(f'[data-cell="{key}"]').bounding_box()
+        c = p.locator(f'[data-cell="0,{column}"]').bounding_box()
+        assert abs(f["x"] - c["x"]) < 1 and f["y"] < c["y"]
+    labels = [p.get_attribute(f'[data-cell="{k}"]', "aria-label") for k in FOUNDATIONS]
+    assert [label.split("Foundation of ")[1].split(":")[0] for label in labels] == [
+        "clubs",
+        "diamonds",
+        "hearts",
+        "spades",
+    ]
+    assert "next swing: right" in p.inner_text(".pd-info")
+    shot(p, "pd-start")
+    # The rules text says the same.
+    p.click("details.rules summary")
+    assert "two at each side" in p.inner_text("details.rules")
+    # The archive's par says what it counts.
+    p.goto((pendulum_site / "archive.html").as_uri() + f"?today={CHOOSE}")
+    pars = p.eval_on_selector_all(
+        "tr[data-date] td:nth-child(3)", "all => all.map((td) => td.textContent)"
+    )
+    assert pars == ["two methods", "five swings"]
+
+
+def test_fewer_key_presses_for_a_pendulum_game(pendulum_site: Path, page: Page) -> None:
+    """A whole game by the keyboard alone: Tab and Shift+Tab jump between the piles
+    that can move and the places a picked-up pile may go; Enter picks up and places."""
+    from puzzlegen.pendulum.position import Deal
+
+    data = json.loads((pendulum_site / WIN_IN_PAR / "puzzle.json").read_text())
+    deal = Deal.parse(" ".join(data["description"].split(":")[-1].split(".")))
+    position, moves = deal.start(data["method"]), []
+    while position.legal_moves():
+        moves.append(position.legal_moves()[0])
+        position = position.play(moves[-1])
+    assert position.won
+    p = page.page
+    p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+    order = p.eval_on_selector_all("#board [data-cell]", "all => all.map((e) => e.dataset.cell)")
+    presses = 0
+
+    def press(key: str) -> None:
+        nonlocal presses
+        p.keyboard.press(key)
+        presses += 1
+
+    def focused() -> str:
+        return str(p.evaluate("document.activeElement.dataset.cell || document.activeElement.id"))
+
+    def reach(key: str) -> None:
+        for _ in range(60):
+            here = focused()
+            if here == key:
+                return
+            if here in order:
+                press("Tab" if order.index(key) > order.index(here) else "Shift+Tab")
+            else:  # on the Swing button: back to the board
+                press("Shift+Tab")
+        raise AssertionError(f"Tab never reached {key}")
+
+    p.focus('[data-cell="-1,0"]')
+    position = deal.start(data["method"])
+    for move in moves:
+        if move.kind == "swing":
+            for _ in range(60):
+                if focused() == "swing":
+                    break
+                press("Tab")
+            press("Enter")
+        else:
+            src, dst = pendulum_target(position, move)
+            reach(src)
+            press("Enter")
+            reach(dst)
+            press("Enter")
+        position = position.play(move)
+    board = p.locator("#board")
+    assert board.get_attribute("data-state") == "won"
+    assert board.get_attribute("data-solved") == "true"
+    # One press a move would be 2 x 78; the arrow keys alone took over 800.
+    print(f"{presses} key presses for {len(moves)} moves")
+    assert presses < 3.5 * len(moves), presses
+
+
+def test_show_me_numbers_the_arrows_and_fades_the_earlier(site: Path, page: Page) -> None:
+    p = page.page
+    moves = line(site, LAST)
+    p.goto((site / LAST / "index.html").as_uri())
+    p.click("#showme")
+    for _ in moves:
+        p.click("#show-next")
+    steps = p.locator("#arrows .step")
+    assert steps.all_text_contents() == [str(i + 1) for i in range(len(moves))]
+    fades = [float(steps.nth(i).get_attribute("opacity")) for i in range(len(moves))]
+    assert fades[-1] == 1 and fades == sorted(fades) and fades[0] < 0.5
+    shot(p, "cc-show-me-all")
+
+
+def test_the_solved_panel_comes_into_view_on_a_phone(site: Path, browser: Any) -> None:
+    phone = Page(browser, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    try:
+        p = phone.page
+        p.goto((site / LAST / "index.html").as_uri())
+        for move in line(site, LAST):
+            phone.cell(move["from"]).tap()
+            phone.cell(move["to"]).tap()
+        box = p.locator("#solved").bounding_box()
+        assert 0 <= box["y"] < 640, box  # its top on screen, not below the fold
+        shot(p, "cc-solved-phone")
+        assert phone.errors == []
+    finally:
+        phone.context.close()
+
+
+def test_narrow_screens_keep_every_card_text_inside_its_card(
+    site: Path, pendulum_site: Path, browser: Any
+) -> None:
+    narrow = Page(browser, viewport={"width": 320, "height": 700})
+    try:
+        p = narrow.page
+        overflowing = """(sel) => Array.from(document.querySelectorAll(sel)).filter((el) => {
+            const cell = el.closest('[data-cell]').getBoundingClientRect();
+            const r = el.getBoundingClientRect();
+            return el.scrollWidth > el.clientWidth + 1 || r.left < cell.left - 1 ||
+              r.right > cell.right + 1;
+          }).map((el) => el.closest('[data-cell]').dataset.cell + ' ' + el.textContent)"""
+        p.goto((site / LAST / "index.html").as_uri())
+        assert p.evaluate("document.documentElement.scrollWidth") <= 320
+        assert p.locator(".under").count() >= 4
+        assert p.evaluate(overflowing, ".top-card, .under") == []
+        p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+        assert p.evaluate("document.documentElement.scrollWidth") <= 320
+        assert p.evaluate(overflowing, ".pd-card.full") == []
+    finally:
+        narrow.context.close()
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast of two CSS rgb()/rgba() colours."""
+    import re
+
+    def luminance(colour: str) -> float:
+        r, g, b = (int(x) / 255 for x in re.findall(r"[\d.]+", colour)[:3])
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_stands_out(
+    site: Path, pendulum_site: Path, browser: Any, scheme: str
+) -> None:
+    themed = Page(browser, color_scheme=scheme)
+    try:
+        p = themed.page
+        ring = """(sel) => {
+            const el = document.querySelector(sel);
+            el.focus();
+            const style = getComputedStyle(el);
+            const around = el.closest('.board') || document.body;
+            return [el.matches(':focus-visible'), style.outlineColor, style.outlineStyle,
+              getComputedStyle(around).backgroundColor];
+          }"""
+        for url, selectors in [
+            (site / LAST / "index.html", ['[data-cell="1,1"]', "#hint", "details.rules summary"]),
+            (pendulum_site / WIN_IN_PAR / "index.html", ['[data-cell="5,0"]', "#swing"]),
+        ]:
+            p.goto(url.as_uri())
+            for selector in selectors:
+                visible, colour, style, background = p.evaluate(ring, selector)
+                assert visible and style == "solid", selector
+                assert contrast(colour, background) >= 3, (scheme, selector, colour, background)
+        if scheme == "dark":
+            body = p.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert body == "rgb(22, 24, 23)"  # the dark theme's paper
+            shot(p, "pd-dark")
+            p.goto((site / LAST / "index.html").as_uri())
+            shot(p, "cc-dark")
+    finally:
+        themed.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation(
+    site: Path, pendulum_site: Path, browser: Any, axe_source: str, scheme: str
+) -> None:
+    themed = Page(browser, color_scheme=scheme)
+    try:
+        p = themed.page
+        problems: list[str] = []
+
+        def check(what: str) -> None:
+            problems.extend(f"{what}: {x}" for x in axe_problems(p, axe_source))
+
+        p.goto((site / LAST / "index.html").as_uri())
+        check("cats-cradle start")
+        move = line(site, LAST)[0]
+        themed.cell(move["from"]).click()
+        check("cats-cradle picked up")
+        p.click("#showme")
+        p.click("#show-next")
+        check("cats-cradle show me")
+        p.goto((pendulum_site / CHOOSE / "index.html").as_uri())
+        check("pendulum choosing")
+        p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+        p.click('[data-cell="0,3"]')  # refused: #status shows why
+        check("pendulum refused")
+        p.goto((site / "archive.html").as_uri() + f"?today={LAST}")
+        check("archive")
+        assert problems == []
+        assert themed.errors == []
+    finally:
+        themed.context.close()
+
+
+def test_a_damaged_day_says_so(site: Path, page: Page, tmp_path: Path) -> None:
+    damaged = tmp_path / "site"
+    shutil.copytree(site, damaged)
+    index = damaged / FIRST / "index.html"
+    text = index.read_text()
+    start = text.index('<script type="application/json" id="puzzle-data">')
+    p = page.page
+    for cut, why in [(10, "JSON"), (0, "not this day's puzzle")]:
+        # Cut into the JSON: broken, or (cut 0) whole but without its date.
+        date_at = text.index('"date": ', start)
+        broken = (
+            text[: date_at + cut] + text[date_at + 22 :]
+            if cut
+            else text.replace(f'"date": "{FIRST}", ', "", 1)
+        )
+        index.write_text(broken)
+        p.goto(index.as_uri())
+        assert p.is_visible("#damaged") and "data inside the page is damaged" in p.inner_text(
+            "#damaged"
+        )
+        assert why in p.inner_text("#damaged")
+        assert p.is_hidden("#play")
+        assert p.locator('img[src="puzzle.svg"]').is_visible()  # the picture instead
+    shot(p, "cc-damaged")

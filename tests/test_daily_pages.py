@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import html as html_module
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -78,7 +79,7 @@ def test_a_range_and_its_archive(tmp_path: Path) -> None:
         f"{d}/index.html" for d in expected
     ]
     rows = {tr.get("data-date"): [td.text for td in tr.iter("td")] for tr in archive.iter("tr")}
-    assert rows["2026-11-23"][1:3] == ["Easy", "4"]
+    assert rows["2026-11-23"][1:3] == ["Easy", "four spaces"]  # par says what it counts
     for day in expected:
         strict((tmp_path / day / "index.html").read_text())
     assert [d["date"] for d in days_js(tmp_path)] == sorted(expected)
@@ -174,6 +175,7 @@ def test_every_inserted_value_is_escaped() -> None:
         date=nasty,
         long_date=nasty,
         level=nasty,
+        par_phrase=nasty,
         puzzle_id=nasty,
         kind=nasty,
         goal=nasty,
@@ -195,7 +197,10 @@ def test_every_inserted_value_is_escaped() -> None:
     assert "<script>alert" not in html and "&lt;script&gt;" in html
     data = strict(html).find(".//script[@id='puzzle-data']")
     assert data is not None and json.loads(data.text or "") == {"position": nasty}
-    day = {"date": nasty, "long_date": nasty, "level": nasty, "par": nasty}
+    # The archive reads what par counts back from the page's meta element.
+    found = pages._PAR_META.search(html)
+    assert found is not None and html_module.unescape(found.group(1)) == nasty
+    day = {"date": nasty, "long_date": nasty, "level": nasty, "par_text": nasty}
     archive = render(
         "archive.html.j2",
         months=[{"name": nasty, "days": [day]}],

@@ -1142,6 +1142,278 @@ static PyObject *end_layouts(PyObject *self, PyObject *arg) {
     return explore_impl(arg, 1);
 }
 
+/* -- whole games: the stock's order known (see solve_game() in _pycore.py) -- */
+
+/* A position between sequences, as the search needs it: each cell's bottom
+   class (CLASSES for a space) and height.  Every stack is fixed by those two,
+   twins being interchangeable, so this is also the key of the memo. */
+typedef struct {
+    uint8_t bottom[CELLS];
+    uint8_t h[CELLS];
+} Cells;
+
+typedef struct {
+    State s;
+    int32_t index; /* among all the end states, in breadth-first order */
+    int spaces;
+} End;
+
+/* Read class-level cells into a graph (cards stand in by their class). */
+static void graph_from_cells(Graph *g, const Cells *c) {
+    g->nactive = 0;
+    memset(g->present, 0, sizeof g->present);
+    for (int i = 0; i < CELLS; i++) {
+        int height = c->h[i];
+        int row = height ? c->bottom[i] : CLASSES;
+        g->start.h[i] = (uint8_t)height;
+        for (int k = 0; k < height; k++) {
+            int cls = TOP[row][k + 1];
+            g->cards[i][k] = (uint8_t)(2 * cls);
+            g->present[cls]++;
+        }
+        g->top[i] = TOP[row];
+        g->need[i] = NEED[row];
+        g->cycle[i] = height ? CYCLE[row] : 0;
+        if (height) g->active[g->nactive++] = i;
+    }
+}
+
+/* The end states of ``g`` that have more spaces than its start, with their
+   index among all end states (explore()'s order), as a malloc'd array in
+   *out; their number, or -1 if out of memory. */
+static int32_t end_states(const Graph *g, End **out) {
+    Store *st = &STORE;
+    st->packed = 0;
+    *out = NULL;
+    if (store_start(st) < 0) return -1;
+    List creates = {0}, up = {0};
+    End *ends = NULL;
+    int32_t result = -1, n_ends = 0, index = 0;
+    int added;
+    Move moves[MAX_MOVES];
+    if (add_indexed(st, hash_state(&g->start), &g->start, -1, 0, &added) < 0) goto done;
+    if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0) goto done;
+    for (int32_t k = 0; k < st->n; k++) {
+        State state = st->states[k];
+        int n = successors(g, &state, 0, -1, moves);
+        for (int m = 0; m < n; m++) {
+            State child = state;
+            int src = moves[m].src, dst = moves[m].dst;
+            child.h[src]--;
+            child.h[dst]++;
+            int32_t at =
+                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
+            if (at < 0) goto done;
+            if (added && (list_push(&up, at) < 0 || list_push(&creates, 0) < 0)) goto done;
+            if (state.h[src] == 1) {
+                creates.items[k] = 1;
+            } else {
+                int32_t a = find_root(up.items, k), b = find_root(up.items, at);
+                if (a != b) up.items[a > b ? a : b] = a < b ? a : b;
+            }
+        }
+    }
+    for (int32_t k = 0; k < st->n; k++) {
+        if (creates.items[k]) creates.items[find_root(up.items, k)] = 1;
+    }
+    int start_spaces = spaces(&g->start);
+    ends = malloc(sizeof(End) * (size_t)(st->n ? st->n : 1));
+    if (!ends) goto done;
+    for (int32_t k = 0; k < st->n; k++) {
+        if (creates.items[find_root(up.items, k)]) continue;
+        int s = spaces(&st->states[k]);
+        if (s > start_spaces) {
+            ends[n_ends].s = st->states[k];
+            ends[n_ends].index = index;
+            ends[n_ends].spaces = s;
+            n_ends++;
+        }
+        index++;
+    }
+    /* Most spaces first, then explore()'s order: a stable insertion sort
+       (the lists are short). */
+    for (int32_t a = 1; a < n_ends; a++) {
+        End e = ends[a];
+        int32_t b = a;
+        while (b > 0 && ends[b - 1].spaces < e.spaces) {
+            ends[b] = ends[b - 1];
+            b--;
+        }
+        ends[b] = e;
+    }
+    *out = ends;
+    ends = NULL;
+    result = n_ends;
+done:
+    free(ends);
+    free(creates.items);
+    free(up.items);
+    store_end(st);
+    return result;
+}
+
+/* The memo of positions lost: a set of Cells, open addressing. */
+typedef struct {
+    Cells *keys;
+    uint8_t *used;
+    size_t cap, n;
+} Memo;
+
+static uint64_t hash_cells(const Cells *c) {
+    uint64_t a, b, x, y;
+    memcpy(&a, c->bottom, 8);
+    memcpy(&b, c->bottom + 8, 8);
+    memcpy(&x, c->h, 8);
+    memcpy(&y, c->h + 8, 8);
+    return mix(a * 0x9E3779B97F4A7C15ULL ^ mix(b + 0x632BE59BD9B4E019ULL) ^
+               mix(x * 0xC2B2AE3D27D4EB4FULL) ^ (y + 0x165667B19E3779F9ULL));
+}
+
+static int memo_has(const Memo *m, const Cells *c) {
+    if (!m->cap) return 0;
+    for (size_t at = hash_cells(c) & (m->cap - 1); m->used[at]; at = (at + 1) & (m->cap - 1)) {
+        if (!memcmp(&m->keys[at], c, sizeof *c)) return 1;
+    }
+    return 0;
+}
+
+static int memo_add(Memo *m, const Cells *c) {
+    if (2 * (m->n + 1) > m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 256;
+        Cells *keys = malloc(sizeof(Cells) * cap);
+        uint8_t *used = calloc(cap, 1);
+        if (!keys || !used) {
+            free(keys);
+            free(used);
+            return -1;
+        }
+        for (size_t k = 0; k < m->cap; k++) {
+            if (!m->used[k]) continue;
+            size_t at = hash_cells(&m->keys[k]) & (cap - 1);
+            while (used[at]) at = (at + 1) & (cap - 1);
+            used[at] = 1;
+            keys[at] = m->keys[k];
+        }
+        free(m->keys);
+        free(m->used);
+        m->keys = keys;
+        m->used = used;
+        m->cap = cap;
+    }
+    size_t at = hash_cells(c) & (m->cap - 1);
+    while (m->used[at]) at = (at + 1) & (m->cap - 1);
+    m->used[at] = 1;
+    m->keys[at] = *c;
+    m->n++;
+    return 0;
+}
+
+typedef struct {
+    const uint8_t *stock; /* classes */
+    int nstock;
+    Memo lost;
+    List choices;
+    long nodes;
+} GameSearch;
+
+/* 1 if the game from ``c`` with ``k`` stock cards dealt can be won (the
+   choices then hold the line), 0 if not, -1 if out of memory. */
+static int solve_from(GameSearch *gs, const Cells *c, int k) {
+    if (memo_has(&gs->lost, c)) return 0;
+    gs->nodes++;
+    Graph g;
+    graph_from_cells(&g, c);
+    int lo[CELLS], hi[CELLS];
+    int found = 0;
+    if (upper_bound(&g, lo, hi) > spaces(&g.start)) {
+        End *ends;
+        int32_t n = end_states(&g, &ends);
+        if (n < 0) return -1;
+        int remaining = gs->nstock - k;
+        for (int32_t e = 0; e < n && !found; e++) {
+            if (list_push(&gs->choices, ends[e].index) < 0) {
+                found = -1;
+                break;
+            }
+            if (ends[e].spaces >= remaining) {
+                found = 1;
+                break;
+            }
+            Cells next;
+            int dealt = k;
+            for (int i = 0; i < CELLS; i++) {
+                if (ends[e].s.h[i]) {
+                    next.bottom[i] = c->bottom[i];
+                    next.h[i] = ends[e].s.h[i];
+                } else {
+                    next.bottom[i] = gs->stock[dealt++];
+                    next.h[i] = 1;
+                }
+            }
+            found = solve_from(gs, &next, dealt);
+            if (!found) gs->choices.n--;
+        }
+        free(ends);
+    }
+    if (!found && memo_add(&gs->lost, c) < 0) return -1;
+    return found;
+}
+
+static PyObject *solve_game(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer lay, stk;
+    if (!PyArg_ParseTuple(args, "y*y*:solve_game", &lay, &stk)) return NULL;
+    Graph g;
+    int ok = graph_init(&g, lay.buf, lay.len);
+    Cells start;
+    GameSearch gs = {0};
+    uint8_t stock[MAX_CARDS];
+    if (ok == 0 && (stk.len > MAX_CARDS - CELLS)) {
+        PyErr_SetString(PyExc_ValueError, "the stock is too long");
+        ok = -1;
+    }
+    if (ok == 0) {
+        const uint8_t *cards = stk.buf;
+        for (Py_ssize_t k = 0; k < stk.len; k++) {
+            if (cards[k] >= MAX_CARDS) {
+                PyErr_SetString(PyExc_ValueError, "a card is an int below 52");
+                ok = -1;
+                break;
+            }
+            stock[k] = cards[k] >> 1;
+        }
+    }
+    gs.nstock = (int)stk.len;
+    PyBuffer_Release(&lay);
+    PyBuffer_Release(&stk);
+    if (ok < 0) return NULL;
+    for (int i = 0; i < CELLS; i++) {
+        start.h[i] = g.start.h[i];
+        start.bottom[i] = (uint8_t)(g.start.h[i] ? g.cards[i][0] >> 1 : CLASSES);
+    }
+    gs.stock = stock;
+    int won = solve_from(&gs, &start, 0);
+    PyObject *result = NULL, *choices = NULL;
+    if (won < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    choices = PyList_New(gs.choices.n);
+    if (!choices) goto done;
+    for (int32_t k = 0; k < gs.choices.n; k++) {
+        PyObject *item = PyLong_FromLong(gs.choices.items[k]);
+        if (!item) goto done;
+        PyList_SET_ITEM(choices, k, item);
+    }
+    result = Py_BuildValue("(OOl)", won ? Py_True : Py_False, choices, gs.nodes);
+done:
+    Py_XDECREF(choices);
+    free(gs.lost.keys);
+    free(gs.lost.used);
+    free(gs.choices.items);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"best_path", best_path, METH_O,
      "best_path(layout: bytes) -> bytes: the tidied best line (see _pycore.best_path)."},
@@ -1151,6 +1423,8 @@ static PyMethodDef methods[] = {
      "solve_json(text: str) -> str | None: the solve --json line (see _pycore.solve_json)."},
     {"end_layouts", end_layouts, METH_O,
      "end_layouts(layout: bytes) -> list[bytes]: every end position (see _pycore.end_layouts)."},
+    {"solve_game", solve_game, METH_VARARGS,
+     "solve_game(layout: bytes, stock: bytes) -> (won, choices, nodes) (see _pycore.solve_game)."},
     {"explore", explore, METH_O,
      "explore(layout: bytes) -> (states, best path, end paths) (see _pycore.explore)."},
     {NULL, NULL, 0, NULL},

@@ -332,6 +332,128 @@ def _replays_to(stacks: list[list[int]], moves: list[CardMove], final: list[list
     return current == final
 
 
+# -- whole games: the stock's order known ------------------------------------------
+
+#: A position between sequences as the game search keeps it: each cell's
+#: bottom class (``_CLASSES`` for a space), then each cell's height.  Twins
+#: being interchangeable, that fixes every stack; it is also the memo's key.
+Cells = bytes
+
+
+def _cells_layout(cells: Cells) -> bytes:
+    """A layout of ``cells`` in which each card stands in by its class (``2 * class``)."""
+    heights = cells[CELLS:]
+    cards = [
+        2 * _TOP[cells[i]][k + 1] for i in range(CELLS) for k in range(heights[i])
+    ]
+    return bytes(heights) + bytes(cards)
+
+
+def _end_states(graph: _Graph) -> list[tuple[int, int, State]]:
+    """``(spaces, index, state)`` of the end states with more spaces than the start.
+
+    ``index`` is the state's place among all of :func:`explore`'s end states;
+    the list is sorted by most spaces, then that order.
+    """
+    start = graph.start
+    index = {start: 0}
+    order = [start]
+    up = [0]
+    creates = [False]
+
+    def root(k: int) -> int:
+        while up[k] != k:
+            up[k] = up[up[k]]
+            k = up[k]
+        return k
+
+    for k, state in enumerate(order):  # breadth-first: order grows while we walk it
+        for src, _dst, child in graph.successors(state):
+            at = index.get(child)
+            if at is None:
+                at = index[child] = len(order)
+                order.append(child)
+                up.append(at)
+                creates.append(False)
+            if state[src] == 1:
+                creates[k] = True
+            else:
+                a, b = root(k), root(at)
+                if a != b:
+                    up[max(a, b)] = min(a, b)
+    for k in range(len(order)):
+        if creates[k]:
+            creates[root(k)] = True
+    start_spaces = start.count(0)
+    ends = []
+    count = 0
+    for k, state in enumerate(order):
+        if creates[root(k)]:
+            continue
+        spaces = state.count(0)
+        if spaces > start_spaces:
+            ends.append((spaces, count, state))
+        count += 1
+    ends.sort(key=lambda e: -e[0])  # stable: explore()'s order within a space count
+    return ends
+
+
+def solve_game(layout: bytes, stock: bytes) -> tuple[bool, list[int], int]:
+    """Whether the game from ``layout`` with ``stock`` (top card first) can be won.
+
+    Returns ``(won, choices, nodes)``: for a win, ``choices[i]`` is the index,
+    in :func:`end_layouts` of the ``i``-th sequence's start, of the end
+    position that sequence stops in; ``nodes`` counts the positions searched.
+
+    A depth-first search over the positions between sequences, keyed by
+    their class-level cells (twins are interchangeable; the cards in the
+    layout tell how many stock cards were dealt, so no stock index is
+    needed).  Only where a sequence may end matters, so each position's
+    children are its end states with more spaces than it has, most spaces
+    first (a win often comes fast), then :func:`explore`'s order.  An end
+    with at least as many spaces as stock cards left wins at once.  Lost
+    positions are remembered.  The compiled core does exactly this, so both
+    give the same choices and the same node count.
+    """
+    stacks = split_layout(layout)
+    classes = [card >> 1 for card in stock]
+    start: Cells = bytes(
+        [s[0] >> 1 if s else _CLASSES for s in stacks] + [len(s) for s in stacks]
+    )
+    lost: set[Cells] = set()
+    choices: list[int] = []
+    nodes = 0
+
+    def won_from(cells: Cells, dealt: int) -> bool:
+        nonlocal nodes
+        if cells in lost:
+            return False
+        nodes += 1
+        graph = _Graph(_cells_layout(cells))
+        if graph.upper_bound() > graph.start.count(0):
+            remaining = len(classes) - dealt
+            for spaces, index, state in _end_states(graph):
+                choices.append(index)
+                if spaces >= remaining:
+                    return True
+                bottoms = bytearray(cells[:CELLS])
+                heights = bytearray(state)
+                at = dealt
+                for i in range(CELLS):
+                    if not state[i]:
+                        bottoms[i] = classes[at]
+                        heights[i] = 1
+                        at += 1
+                if won_from(bytes(bottoms) + bytes(heights), at):
+                    return True
+                choices.pop()
+        lost.add(cells)
+        return False
+
+    won = won_from(start, 0)
+    return won, choices, nodes
+
+
 # -- solve --json on one line of text ------------------------------------------
 
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

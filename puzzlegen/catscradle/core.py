@@ -1,7 +1,8 @@
 """The search core of the solver: compiled when it was built, else pure Python.
 
 Both cores implement ``best_path(layout)``, ``explore(layout)``,
-``end_layouts(layout)`` and ``solve_json(text)`` over the encoding described in
+``end_layouts(layout)``, ``solve_game(layout, stock)`` and ``solve_json(text)``
+over the encoding described in
 :mod:`puzzlegen.catscradle._pycore`, and give byte-identical answers.  The
 compiled one (``_ccore``, a small C extension) is built by ``pip install``
 when a C compiler works; without one the installation goes on and the
@@ -21,6 +22,7 @@ BestPath = Callable[[bytes], bytes]
 Explore = Callable[[bytes], tuple[int, bytes, list[bytes]]]
 EndLayouts = Callable[[bytes], list[bytes]]
 SolveJson = Callable[[str], "str | None"]
+SolveGame = Callable[[bytes, bytes], tuple[bool, list[int], int]]
 
 if os.environ.get("PUZZLEGEN_PURE_CORE", "") in ("", "0"):
     try:
@@ -37,6 +39,7 @@ if _ccore is not None:
     best_path: BestPath = _ccore.best_path
     explore: Explore = _ccore.explore
     end_layouts: EndLayouts = _ccore.end_layouts
+    solve_game: SolveGame = _ccore.solve_game
 
     def solve_json(text: str) -> str | None:
         """``solve --json``'s line for ``text``, or None unless it is a plain valid position."""
@@ -53,4 +56,5 @@ else:
     best_path = _pycore.best_path
     explore = _pycore.explore
     end_layouts = _pycore.end_layouts
+    solve_game = _pycore.solve_game
     solve_json = _pycore.solve_json

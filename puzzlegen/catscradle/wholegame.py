@@ -40,6 +40,12 @@ class Turn:
         return self.line.final.spaces - self.line.position.spaces
 
     @property
+    def dealt(self) -> tuple[Card, ...]:
+        """The cards dealt from the stock into the spaces, in cell order."""
+        final, filled = self.line.final.cells, self.filled.cells
+        return tuple(filled[i][0] for i in range(len(final)) if not final[i] and filled[i])
+
+    @property
     def ends_game(self) -> bool:
         return self.created == 0 or not self.stock
 

@@ -50,9 +50,9 @@ def cli() -> None:
 
 
 def _register_commands() -> None:
-    from puzzlegen.cli import catalogs, play, publishing
+    from puzzlegen.cli import catalogs, play, publishing, wholegames
 
-    for module in (play, catalogs, publishing):
+    for module in (play, catalogs, publishing, wholegames):
         for command in module.COMMANDS:
             cli.add_command(command)
 

@@ -37,6 +37,10 @@ from puzzlegen.games import LEVELS, Game
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
 )
+@click.option(
+    "--scheduler",
+    help='Grade on a Dask cluster at tcp://HOST:PORT (pip install "puzzlegen[dask]").',
+)
 @db_option("The SQLite puzzle catalog.", default=DEFAULT_DB)
 @game_option("The game whose puzzles to make.")
 def generate(
@@ -45,6 +49,7 @@ def generate(
     kind: str | None,
     seed: str,
     jobs: int,
+    scheduler: str | None,
     db: Path,
     game: Game,
 ) -> None:
@@ -58,6 +63,7 @@ def generate(
     Example:
       puzzlegen generate --count 2000 --jobs 2
       puzzlegen generate --count 50 --level expert --kind midgame --seed 7
+      puzzlegen generate --count 5000 --scheduler tcp://10.0.0.5:8786
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -66,7 +72,11 @@ def generate(
 
     kind = check_kind(game, kind)
     console = stderr_console()
-    if jobs > cpu_count():
+    if scheduler is not None:
+        from puzzlegen.distributed import check_address
+
+        check_address(scheduler)
+    elif jobs > cpu_count():
         # More workers than CPUs only adds processes and memory; the puzzles are the same.
         click.echo(
             f"puzzlegen: --jobs {jobs} is more than the {cpu_count()} CPUs here; "
@@ -95,6 +105,7 @@ def generate(
             level=level,
             jobs=jobs,
             on_added=lambda _data: progress.advance(task),
+            scheduler=scheduler,
         )
         total = len(catalog)
     click.echo(f"Added {len(added)} puzzles to {db} ({total} in all).")

@@ -34,6 +34,7 @@ A game's pages are playable when ``templates/GAMEDIR/board.js`` and
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import os
 import re
@@ -100,6 +101,7 @@ def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) 
         date=date.isoformat(),
         long_date=long_date(date),
         level=puzzle.level,
+        par_phrase=game.par_phrase(puzzle),
         puzzle_id=puzzle.id,
         kind=game.kind_names.get(puzzle.kind, puzzle.kind),
         goal=game.goal(puzzle),
@@ -285,14 +287,21 @@ def _read_day(game: Game, folder: Path, json_path: Path) -> dict[str, Any]:
     missing = [name for name in DAY_FILES if not (folder / name).is_file()]
     if missing:
         raise ValueError(f"the folder lacks {', '.join(missing)}")
+    # What par counts, in words ("six spaces", "five swings"), as the day's page
+    # states it: a puzzle.json alone cannot say it without the game's rules.
+    found = _PAR_META.search((folder / "index.html").read_text(encoding="utf-8"))
     return {
         "date": folder.name,
         "long_date": long_date(date),
         "month": date.strftime("%B %Y"),
         "level": level,
         "par": par,
+        "par_text": html.unescape(found.group(1)) if found else str(par),
         "id": puzzle_id,
     }
+
+
+_PAR_META = re.compile(r'<meta name="puzzlegen-par" content="([^"]*)">')
 
 
 def write_archive(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]:

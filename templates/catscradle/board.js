@@ -182,6 +182,62 @@
       ", from the bottom " + stack.map(words).join(", ");
   }
 
+  /** Why the top card of `cell` cannot move now. */
+  function stuckText(state, cell) {
+    const c = card(top(state, cell));
+    return symbol(top(state, cell)) + " cannot move now: no " + (c.red ? "black " : "red ") +
+      RANK_WORDS[c.rank % 13] + " lies on top of a cell on its lines.";
+  }
+
+  /** Why the top card of `src` may not go on `dst`. */
+  function placeText(state, src, dst) {
+    const moving = top(state, src);
+    const onto = top(state, dst);
+    const c = card(moving);
+    if (onto === null) return "Nothing may go in a space.";
+    if (!SEES[src].includes(dst)) {
+      return symbol(moving) + " and " + symbol(onto) + " share no line (the lines are drawn on the board).";
+    }
+    return symbol(moving) + " goes only on a " + (c.red ? "black " : "red ") +
+      RANK_WORDS[c.rank % 13] + ", not on " + symbol(onto) + ".";
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+
+  /** The centre of a cell's button, in the board's own coordinates. */
+  function centreOf(board, cell) {
+    const box = board.getBoundingClientRect();
+    const r = board.querySelector('[data-cell="' + key(cell) + '"]').getBoundingClientRect();
+    return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2, r.width];
+  }
+
+  /** The eighteen lines over the board, faint; those through `picked` stand out. */
+  function drawLines(board, picked) {
+    const svg = board.parentNode.querySelector("svg.lines");
+    if (!svg) return;
+    const box = board.getBoundingClientRect();
+    svg.setAttribute("viewBox", "0 0 " + box.width + " " + box.height);
+    while (svg.lastChild) svg.removeChild(svg.lastChild);
+    LINES.forEach((line, n) => {
+      const [x1, y1, w] = centreOf(board, line[0]);
+      const [x2, y2] = centreOf(board, line[line.length - 1]);
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      const over = (0.42 * w) / len; // run on a little past the end cells, as drawn in print
+      const el = doc(svg).createElementNS(SVG, "line");
+      el.setAttribute("x1", x1 - (x2 - x1) * over);
+      el.setAttribute("y1", y1 - (y2 - y1) * over);
+      el.setAttribute("x2", x2 + (x2 - x1) * over);
+      el.setAttribute("y2", y2 + (y2 - y1) * over);
+      el.setAttribute("class", picked !== null && line.includes(picked) ? "line picked" : "line");
+      el.dataset.line = String(n);
+      svg.appendChild(el);
+    });
+  }
+
+  function doc(node) {
+    return node.ownerDocument;
+  }
+
   function cardHtml(text, cls) {
     const c = card(text);
     return '<span class="' + cls + (c.red ? " red" : " black") + '">' + RANKS[c.rank - 1] +
@@ -249,6 +305,16 @@
     nothingText: function () {
       return "That cell is a space: nothing to pick up, and nothing may go there.";
     },
+    startText: function () {
+      return "Pick up a card: it may go on a card of the other colour, one rank higher," +
+        " that shares a line with it.";
+    },
+    stuckText: function (state, k) {
+      return stuckText(state, cellOf(k));
+    },
+    placeText: function (state, from, to) {
+      return placeText(state, cellOf(from), cellOf(to));
+    },
     // -- drawing -----------------------------------------------------------
     /** Make the 16 cell buttons inside the board element, once. */
     build: function (board, doc) {
@@ -260,9 +326,20 @@
         button.dataset.cell = key(cell);
         board.appendChild(button);
       }
+      // The eighteen lines, drawn over the cells (under the card texts).
+      const lines = doc.createElementNS(SVG, "svg");
+      lines.setAttribute("class", "lines");
+      lines.setAttribute("aria-hidden", "true");
+      board.parentNode.insertBefore(lines, board.nextSibling);
+      let picked = null;
+      board.addEventListener("puzzle:drawn", (e) => { picked = e.detail; });
+      doc.defaultView.addEventListener("resize", () => drawLines(board, picked));
     },
-    /** Draw `state` into the cells; return each cell's accessible name by key. */
-    draw: function (board, state) {
+    /** Draw `state` into the cells (`ui.selected`: the key picked up, or null);
+     *  return each cell's accessible name by key. */
+    draw: function (board, state, ui) {
+      const picked = ui && ui.selected !== null && ui.selected !== undefined
+        ? cellOf(ui.selected) : null;
       const labels = {};
       for (let cell = 0; cell < CELLS; cell++) {
         const el = board.querySelector('[data-cell="' + key(cell) + '"]');
@@ -270,18 +347,21 @@
         const depth = Math.min(stack.length, 4);
         el.className = "cell depth-" + depth + (CENTRE.includes(cell) ? " centre" : "");
         if (!stack.length) {
-          el.innerHTML = '<span class="space-mark" aria-hidden="true">space</span>';
+          el.innerHTML = '<span class="space-mark">space</span>';
         } else {
           let html = cardHtml(stack[stack.length - 1], "top-card");
           if (stack.length > 1) {
             html += '<span class="under">on ' + cardHtml(stack[stack.length - 2], "small") +
-              (stack.length > 2 ? " · " + stack.length + " cards" : "") + "</span>";
+              "</span>";
           }
+          if (stack.length > 2) html += '<span class="under count">' + stack.length + " cards</span>";
           el.innerHTML = html;
         }
         el.title = stack.length > 1 ? stack.map(symbol).join(" / ") : "";
         labels[key(cell)] = cellLabel(state, cell);
       }
+      drawLines(board, picked);
+      board.dispatchEvent(new CustomEvent("puzzle:drawn", { detail: picked }));
       return labels;
     },
   };

@@ -10,8 +10,9 @@
  *
  * Conventions: cells are numbered 0-47 row by row, row 0 the top row; a
  * cell's key is "ROW,COL" (the data-cell attribute); the four foundations
- * are drawn above the layout at keys "-1,2" … "-1,5" (clubs, diamonds,
- * hearts, spades).  Cards are texts like "10H".  A state is
+ * are drawn above the layout, two at each side as in the printed diagrams:
+ * clubs and diamonds at keys "-1,0" and "-1,1", hearts and spades at "-1,6"
+ * and "-1,7"; between them, the method's order ("up-1: A 2 3 … K").  Cards are texts like "10H".  A state is
  *   {step, cells, next, inARow, swings}
  * step the method's step up (1-12; null until the player chooses one),
  * cells 48 arrays of cards base first, next "right" or "left", inARow the
@@ -43,7 +44,7 @@
   const RANK_WORDS = ["ace", "two", "three", "four", "five", "six", "seven", "eight",
     "nine", "ten", "knave", "queen", "king"];
   const STEP_WORDS = ["", "ones", "twos", "threes", "fours", "fives", "sixes"];
-  const FOUNDATION_COL = 2; // clubs at "-1,2" … spades at "-1,5"
+  const FOUNDATION_COLS = [0, 1, 6, 7]; // clubs, diamonds at the left; hearts, spades at the right
 
   // -- cards and methods ----------------------------------------------------
   /** [value 1-13, suit letter] of a card text; throws on a bad one. */
@@ -120,7 +121,14 @@
   }
 
   function foundationKey(suit) {
-    return "-1," + (FOUNDATION_COL + SUITS.indexOf(suit));
+    return "-1," + FOUNDATION_COLS[SUITS.indexOf(suit)];
+  }
+
+  /** The method's order of values, as the diagrams print it: "up-3: A 4 7 10 K 3 6 9 Q 2 5 8 J". */
+  function orderText(step) {
+    const values = [];
+    for (let i = 0; i < 13; i++) values.push(RANKS[valueAt(step, i) - 1]);
+    return methodName(step) + ": " + values.join(" ");
   }
 
   /** The opening state of a deal's 48 cards (text, row by row) under a method (or none yet). */
@@ -401,6 +409,49 @@
     return found ? found.par : null;
   }
 
+  /** Why the pile at `cell` cannot move now. */
+  function stuckText(state, cell) {
+    const pile = state.cells[cell];
+    const name = pile.length > 1 ? "The pile under " + symbol(top(pile)) : symbol(top(pile));
+    if (!exposed(state, cell)) {
+      return name + " is covered: a pile moves only when nothing lies just below it.";
+    }
+    const t = top(pile);
+    const suit = t[t.length - 1];
+    const n = foundationCount(state, suit);
+    const needs = n < 13 ? symbol(cardText(valueAt(state.step, n), suit)) : null;
+    const after = next(state.step, pile[0]);
+    const pack = after === null
+      ? symbol(pile[0]) + " is a crown, and no top-row cell is empty"
+      : "after " + symbol(pile[0]) + " comes " + symbol(after) +
+        ", which is not exposed, just above, or in a corner";
+    return name + " cannot move now: " + (needs ? "its foundation needs " + needs + " next, and "
+      : "") + pack + ".";
+  }
+
+  /** Why the pile at `src` may not go to `to` (a cell or a foundation key). */
+  function placeText(state, src, to) {
+    const pile = state.cells[src];
+    const what = symbol(pile.length > 1 ? pile[0] : top(pile));
+    if (to[0] === "-") {
+      const suit = SUITS[FOUNDATION_COLS.indexOf(Number(to.split(",")[1]))];
+      const n = foundationCount(state, suit);
+      const needs = n < 13 ? "takes " + symbol(cardText(valueAt(state.step, n), suit)) + " next"
+        : "is complete";
+      return "The foundation of " + SUIT_WORDS[suit] + " " + needs + ", not " +
+        symbol(top(pile)) + ".";
+    }
+    const dst = cellOf(to);
+    const after = next(state.step, pile[0]);
+    if (!state.cells[dst].length) {
+      return dst < COLS ? "Only a pile that starts with a crown may go up into an empty top-row cell."
+        : "Nothing may go into an empty cell below the top row.";
+    }
+    if (after === null) return what + " is a crown: it goes up into an empty top-row cell.";
+    return "A pile starting " + what + " packs only on " + symbol(after) + ", not on " +
+      symbol(top(state.cells[dst])) + ".";
+  }
+
   function lossText(state) {
     if (state.inARow >= 2) {
       return "Lost: no card can move, and the pendulum has swung twice in a row.";
@@ -533,6 +584,12 @@
       return text;
     },
     shareScore: function (state, par) {
+      if (pageData && pageData.kind === "choose-method") {
+        // Naming a method would give the day's answer away.
+        const all = winningMethods(pageData).length;
+        return "found " + (all === 1 ? "the one winning method" : "all " + numberWord(all) +
+          " winning methods");
+      }
       const mpar = parOf(pageData, state.step);
       return "won " + methodName(state.step) + " in " + swingsText(state.swings) +
         (mpar !== null ? " (par " + mpar + ")" : "");
@@ -590,6 +647,16 @@
       if (k[0] === "-") return "A foundation: cards go out on to it, and never come back.";
       return "That cell is empty: only a crown may go into an empty cell of the top row.";
     },
+    startText: function (state) {
+      return state.step === null ? "Choose a building method to begin."
+        : "Pick up an exposed pile (nothing lies below it); swing when no card can move.";
+    },
+    stuckText: function (state, k) {
+      return stuckText(state, cellOf(k));
+    },
+    placeText: function (state, from, to) {
+      return placeText(state, cellOf(from), to);
+    },
     // -- drawing -----------------------------------------------------------
     /** Make the foundations, the 48 cells, the method chooser and the Swing button, once. */
     build: function (board, doc) {
@@ -606,9 +673,13 @@
         button.type = "button";
         button.dataset.cell = cellKey;
       });
-      add("div", "pd-info", (info) => { info.id = "pd-method"; });
-      for (const s of SUITS) cellButton("cell foundation", foundationKey(s));
-      add("div", "pd-info", (info) => { info.id = "pd-next"; });
+      cellButton("cell foundation", foundationKey("C"));
+      cellButton("cell foundation", foundationKey("D"));
+      add("div", "pd-info", (info) => {
+        info.innerHTML = '<span id="pd-method"></span><span id="pd-next"></span>';
+      });
+      cellButton("cell foundation", foundationKey("H"));
+      cellButton("cell foundation", foundationKey("S"));
       for (let cell = 0; cell < CELLS; cell++) cellButton("cell", key(cell));
       // The method chooser, above the board (shown until a method is chosen).
       const chooser = doc.createElement("fieldset");
@@ -622,7 +693,7 @@
         b.dataset.moveFrom = "method";
         b.dataset.moveTo = methodName(s);
         b.textContent = (s <= 6 ? "up " + s : "down " + (13 - s));
-        b.setAttribute("aria-label", methodWords(s) + " (" + methodName(s) + ")");
+        b.setAttribute("aria-label", b.textContent + ": " + methodWords(s) + " (" + methodName(s) + ")");
         chooser.appendChild(b);
       }
       const wrap = board.parentNode;
@@ -641,9 +712,10 @@
       const labels = {};
       const chosen = state.step !== null;
       doc.getElementById("pd-methods").hidden = chosen;
-      doc.getElementById("pd-method").textContent = chosen ? methodName(state.step) : "";
-      doc.getElementById("pd-next").textContent = chosen ? "next swing " +
-        (state.next === "right" ? "→" : "←") : "";
+      doc.getElementById("pd-method").textContent = chosen ? orderText(state.step)
+        : "Choose a method";
+      doc.getElementById("pd-next").textContent = chosen ? "next swing: " + state.next +
+        (state.next === "right" ? " →" : " ←") : "";
       const swing = doc.getElementById("swing");
       swing.textContent = state.next === "right" ? "Swing right →" : "← Swing left";
       const refusal = swingRefusal(state);

@@ -17,7 +17,15 @@
  *
  * Automation contract (see the README): every cell has data-cell="ROW,COL";
  * the board has data-SCORE (data-spaces for Cat's Cradle) with the live
- * count and data-solved="true" once par is reached.
+ * count and data-solved="true" once par is reached; #status shows (and
+ * announces) what the last action did, every refusal with its reason and
+ * every end state, with data-kind "move", "refused", "end" or "solved".
+ *
+ * The record of a day (localStorage, puzzlegen:GAME:DATE) is honest: a day
+ * whose answer was shown ("show me", or the last hint's whole line) before it
+ * was solved counts as shown, not solved, in the statistics, the streaks, the
+ * archive and the share text; and a streak counts only days solved on their
+ * own date (`on`), so catching up on old days does not build today's streak.
  *
  * What a game's script registers (templates/catscradle/board.js is the
  * model).  States are the game's own values, never changed in place; a move
@@ -35,7 +43,8 @@
  *   moveMark(state, move)   one character per move for the share text
  *   techniqueHint(tags), firstMoveHint(state, move)  the first two hints
  *   build(board, document)  make the cells (elements with data-cell), once
- *   draw(board, state)  draw a state; return each cell's accessible name by key
+ *   draw(board, state, {selected})  draw a state (selected: the key picked up, or
+ *                       null); return each cell's accessible name by key
  * and, optionally, for a game whose goal is not "reach par" or whose moves
  * are not all from one cell to another (templates/pendulum/board.js):
  *   isSolved(state, par, found)  solved? (default: score(state) >= par); `found`
@@ -46,7 +55,12 @@
  *   endText(state, par, found)  said when no move is left and the puzzle is not solved
  *   solvedText(state, solve, best, par), shareScore(state, par)  the solved panel's
  *                           words and the share text's score (the shell adds the time)
+ *   startText(state, data)  what #status says before the first move
  *   refusalText(state, from)  why a control's move is refused now
+ *   stuckText(state, key)   why the pile at key cannot move now
+ *   placeText(state, from, to)  why what is picked up at from may not go to to
+ *   shareSolved(state, par)  the share text's score on a solved day, when the default
+ *                           (shareScore) would give away the answer
  *   arrows: "latest"        "show me" draws only the latest move's arrow
  * Buttons with data-move-from="KEY" (and data-move-to="TO") that build() makes
  * play movesFrom(state, KEY) (the one going to TO) like a click on a cell: a
@@ -124,34 +138,46 @@
     return data && Array.isArray(data.days) ? data.days.map((d) => d.date).sort() : [];
   }
 
-  /** Played, solved, current and longest streak of consecutive solved dates. */
+  /** How a record counts: "solved" (by the player), "shown" (solved or not, after
+   *  the answer was shown), "started" or null. */
+  function outcome(record) {
+    if (!record) return null;
+    if (record.shown) return "shown";
+    return record.solved ? "solved" : "started";
+  }
+
+  /** Played, solved, shown, and the current and longest streak of consecutive
+   *  dates each solved on its own date without being shown the answer. */
   function statistics(gameName) {
     const records = store.records(gameName);
-    const solved = Object.keys(records).filter((d) => records[d].solved).sort();
+    const dates = Object.keys(records);
+    const solved = dates.filter((d) => outcome(records[d]) === "solved").sort();
+    const onTheDay = solved.filter((d) => records[d].on === d);
     let longest = 0;
     let run = 0;
     let previous = null;
-    for (const d of solved) {
+    for (const d of onTheDay) {
       run = previous !== null && addDays(previous, 1) === d ? run + 1 : 1;
       longest = Math.max(longest, run);
       previous = d;
     }
-    const solvedSet = new Set(solved);
+    const solvedSet = new Set(onTheDay);
     let current = 0;
     let day = solvedSet.has(today()) ? today() : addDays(today(), -1);
     while (solvedSet.has(day)) {
       current += 1;
       day = addDays(day, -1);
     }
-    return { played: Object.keys(records).length, solved: solved.length, current: current,
-      longest: longest };
+    return { played: dates.length, solved: solved.length,
+      shown: dates.filter((d) => outcome(records[d]) === "shown").length,
+      current: current, longest: longest };
   }
 
   function showStatistics(gameName, list) {
     if (!list) return;
     const s = statistics(gameName);
-    const rows = [["Played", s.played], ["Solved", s.solved], ["Current streak", s.current],
-      ["Longest streak", s.longest]];
+    const rows = [["Played", s.played], ["Solved", s.solved], ["Shown the answer", s.shown],
+      ["Current streak", s.current], ["Longest streak", s.longest]];
     list.textContent = "";
     for (const [name, value] of rows) {
       const dt = document.createElement("dt");
@@ -174,25 +200,42 @@
     const t = today();
     // Today's if published, else the latest not after today (a site may publish
     // ahead), else the first there is.
+    // Never a day after today: before the first day, the archive says when it comes.
     const past = days.filter((d) => d <= t);
-    const chosen = past.length ? past[past.length - 1] : days[0];
+    const target = past.length ? past[past.length - 1] + "/index.html" : "archive.html";
     const link = document.getElementById("today-link");
-    if (link) link.href = chosen + "/index.html";
-    window.location.replace(chosen + "/index.html");
+    if (link) link.href = target;
+    window.location.replace(target);
   }
 
   // -- archive.html ------------------------------------------------------------
   function startArchive() {
     const gameName = document.body.dataset.game;
     const records = store.records(gameName);
-    for (const row of document.querySelectorAll("tr[data-date]")) {
-      const record = records[row.dataset.date];
-      const cell = row.querySelector(".solved-cell");
-      if (!cell || !record) continue;
-      cell.textContent = record.solved ? "✓ solved" : "started";
-      row.classList.add(record.solved ? "is-solved" : "is-started");
-    }
     const t = today();
+    // Days after today are not offered: their rows go, and a month left empty.
+    for (const row of document.querySelectorAll("tr[data-date]")) {
+      if (row.dataset.date > t) row.remove();
+    }
+    for (const section of document.querySelectorAll("main section")) {
+      if (!section.querySelector("tr[data-date]")) section.remove();
+    }
+    if (!document.querySelector("tr[data-date]")) {
+      const note = document.createElement("p");
+      note.id = "no-days";
+      const days = archiveDays();
+      note.textContent = days.length ? "The first puzzle is for " + days[0] + ": come back then."
+        : "No puzzles yet.";
+      document.querySelector("main").appendChild(note);
+    }
+    const words = { solved: "✓ solved", shown: "shown the answer", started: "started" };
+    for (const row of document.querySelectorAll("tr[data-date]")) {
+      const how = outcome(records[row.dataset.date]);
+      const cell = row.querySelector(".solved-cell");
+      if (!cell || !how) continue;
+      cell.textContent = words[how];
+      row.classList.add("is-" + how);
+    }
     const todayRow = document.querySelector('tr[data-date="' + t + '"]');
     if (todayRow) todayRow.classList.add("is-today");
     showStatistics(gameName, document.getElementById("stats-list"));
@@ -204,19 +247,33 @@
     const game = games[body.dataset.game];
     const play = document.getElementById("play");
     if (!game || !play) return; // no board script for this game: the static page remains
-    const data = JSON.parse(document.getElementById("puzzle-data").textContent);
     const date = body.dataset.date;
-    const par = data.par;
     const board = document.getElementById("board");
     const $ = (id) => document.getElementById(id);
-    const start = game.initial(data);
+    // The puzzle inside the page: a damaged one gets a clear message and the
+    // page's picture of the puzzle, never an empty page.
+    let data;
+    let start;
+    let best;
+    try {
+      data = JSON.parse(document.getElementById("puzzle-data").textContent);
+      if (!data || typeof data !== "object" || data.date !== date) {
+        throw new Error("it is not this day's puzzle");
+      }
+      start = game.initial(data);
+      best = game.bestLine(data);
+      if (!best.length) throw new Error("it has no line of play");
+    } catch (e) {
+      damaged(e);
+      return;
+    }
+    const par = data.par;
     const isSolved = (state) =>
       game.isSolved ? game.isSolved(state, par, record.found) : game.score(state) >= par;
     const statusOf = (state, showing) => game.statusText
       ? game.statusText(state, par, showing, record.found)
       : (showing ? "Best line: " : "") + game.scoreText(game.score(state), par);
     const isCell = (k) => board.querySelector('[data-cell="' + k + '"]') !== null;
-    const best = game.bestLine(data);
 
     const ui = {
       states: [start], moves: [], undone: [], selected: null, focus: null,
@@ -226,6 +283,7 @@
     const record = {
       solved: !!saved.solved, moves: saved.moves || null, ms: saved.ms || null,
       marks: saved.marks || "", hints: saved.hints || 0, shown: !!saved.shown,
+      on: typeof saved.on === "string" ? saved.on : null,
       found: Array.isArray(saved.found) ? saved.found.filter((x) => typeof x === "string") : [],
     };
 
@@ -246,8 +304,20 @@
       return ui.elapsed + (ui.since === null ? 0 : Date.now() - ui.since);
     }
 
-    function announce(text) {
-      $("announce").textContent = text;
+    /** Say `text` in #status, seen and announced; `kind` is "move", "refused",
+     *  "end" or "solved" (a refusal and an end state stand out). */
+    function announce(text, kind) {
+      const status = $("status");
+      status.textContent = text;
+      status.dataset.kind = kind || "move";
+    }
+
+    /** The answer was shown before the day was solved: it counts as shown.
+     *  Returns the words that say so when this is the moment it starts to. */
+    function markShown() {
+      if (record.solved || record.shown) return "";
+      record.shown = true;
+      return " This day now counts as shown, not solved.";
     }
 
     game.build(board, document);
@@ -270,7 +340,7 @@
 
     function render() {
       const state = shownState();
-      const labels = game.draw(board, state);
+      const labels = game.draw(board, state, { selected: ui.showing ? null : ui.selected });
       const lit = targets();
       const hintCell = ui.hints >= 2 && !ui.showing && ui.moves.length === 0 ? best[0].from : null;
       for (const el of cells) {
@@ -282,7 +352,10 @@
         el.classList.toggle("is-hint", k === hintCell);
         el.tabIndex = k === ui.focus ? 0 : -1;
         el.setAttribute("aria-pressed", selected ? "true" : "false");
-        let label = labels[k];
+        // The accessible name starts with the text the cell shows ("10♥ on 9♣"),
+        // so speech input and screen readers agree with what is seen.
+        const seen = (el.innerText || "").replace(/\s+/g, " ").trim();
+        let label = (seen ? seen + ". " : "") + labels[k];
         if (selected) label += ", picked up";
         if (target) label += ", you may place the card here";
         if (k === hintCell) label += ", the first move starts here";
@@ -307,10 +380,17 @@
     }
 
     // -- picking up and placing ----------------------------------------------
-    function activate(k) {
+    /** Click, tap or Enter on cell k: pick up, place, or say why not.  By the
+     *  keyboard, picking up moves the focus to the first place to put it. */
+    function activate(k, byKey) {
       ui.focus = k;
-      if (ui.showing) return;
+      if (ui.showing) {
+        announce("Showing the best line: press “Back to my game” to play.", "refused");
+        render();
+        return;
+      }
       const state = current();
+      let refused = "";
       if (ui.selected !== null) {
         const move = game.movesFrom(state, ui.selected).find((m) => m.to === k);
         if (move) {
@@ -323,18 +403,31 @@
           render();
           return;
         }
+        const from = ui.selected;
+        ui.selected = null;
+        refused = (game.placeText && game.placeText(state, from, k)) ||
+          game.pickedText(state, from).replace(" picked up", "") + " may not go there.";
+        // A card that can move is picked up instead, as a click on it says.
+        if (!game.canPick(state, k) || !game.movesFrom(state, k).length) {
+          announce(refused + " Put back.", "refused");
+          render();
+          return;
+        }
+        refused += " ";
       }
       if (!game.canPick(state, k)) {
         ui.selected = null;
-        announce(game.nothingText(state, k));
+        announce(game.nothingText(state, k), "refused");
       } else if (!game.movesFrom(state, k).length) {
         ui.selected = null;
-        announce(game.pickedText(state, k).replace(" picked up", "") + " cannot move now.");
+        announce((game.stuckText && game.stuckText(state, k)) ||
+          game.pickedText(state, k).replace(" picked up", "") + " cannot move now.", "refused");
       } else {
         ui.selected = k;
         const n = game.movesFrom(state, k).length;
-        announce(game.pickedText(state, k) + ": " + n + (n === 1 ? " place" : " places") +
-          " to put it.");
+        announce(refused + game.pickedText(state, k) + ": " + n + (n === 1 ? " place" : " places") +
+          " to put it.", refused ? "refused" : "move");
+        if (byKey) ui.focus = targets()[0];
       }
       render();
     }
@@ -350,23 +443,38 @@
       afterMove(game.moveText(before, move));
     }
 
+    /** What the board says when no move is left and the puzzle is not solved, or "". */
+    function endOf(state) {
+      if (isSolved(state) || game.legalMoves(state).length) return "";
+      return game.endText ? game.endText(state, par, record.found)
+        : "No moves left, short of " + game.parText(par) + ": undo, or start again.";
+    }
+
     function afterMove(said) {
       const state = current();
       const done = isSolved(state);
       const earned = game.collect ? game.collect(state) : null;
       let text = said + ". " + statusOf(state, false) + ".";
-      if (done && !ui.solvedNow) {
+      let kind = "move";
+      const fresh = done && !ui.solvedNow;
+      if (fresh) {
         ui.solvedNow = true;
         solved();
-        text += " Solved!";
-      } else if (!done && !game.legalMoves(state).length) {
-        text += " " + (game.endText ? game.endText(state, par, record.found)
-          : "No moves left: undo, or start again.");
+        text += record.shown ? " Solved, after the answer was shown." : " Solved!";
+        kind = "solved";
+      } else if (!done) {
+        const end = endOf(state);
+        if (end) {
+          text += " " + end;
+          kind = "end";
+        }
       }
       if (earned !== null && record.found.indexOf(earned) < 0) record.found.push(earned);
-      announce(text);
+      announce(text, kind);
       save(!done);
       render();
+      // On a phone the solved panel lies below the board: bring it into view.
+      if (fresh) $("solved").scrollIntoView({ block: "nearest" });
     }
 
     function solved() {
@@ -383,6 +491,7 @@
       ui.solve = { moves: ui.moves.length, ms: ui.elapsed, marks: marks, hints: ui.hints };
       if (!record.solved) {
         record.solved = true;
+        record.on = today();
         record.moves = ui.moves.length;
         record.ms = ui.elapsed;
         record.marks = marks;
@@ -398,7 +507,7 @@
       ui.selected = null;
       if (!isSolved(current())) ui.solvedNow = false;
       announce("Undone: " + game.moveText(current(), move) + ". " +
-        statusOf(current(), false) + ".");
+        statusOf(current(), false) + ".", endOf(current()) ? "end" : "move");
       save(true);
       render();
     }
@@ -432,11 +541,13 @@
       record.hints = Math.max(record.hints, ui.hints);
       const list = $("hint-list");
       let text;
+      let counts = "";
       if (ui.hints === 1) {
         text = game.techniqueHint(data.tags || []);
       } else if (ui.hints === 2) {
         text = game.firstMoveHint(start, best[0]);
       } else {
+        counts = markShown();
         let state = start;
         text = "The whole line: " + best.map((m, i) => {
           const said = i + 1 + ". " + game.moveText(state, m);
@@ -448,7 +559,7 @@
       item.textContent = text;
       list.appendChild(item);
       list.hidden = false;
-      announce("Hint " + ui.hints + ": " + text);
+      announce("Hint " + ui.hints + ": " + text + counts);
       save(!ui.solvedNow);
       render();
     }
@@ -458,9 +569,10 @@
       ui.showStep = 0;
       ui.selected = null;
       if (on) {
-        record.shown = true;
+        const counts = markShown();
         save(!ui.solvedNow);
-        announce("Showing the best line from the start: " + best.length + " moves. Use Next.");
+        announce("Showing the best line from the start: " + best.length + " moves. Use Next." +
+          counts);
       } else {
         announce("Back to your game. " + statusOf(current(), false) + ".");
       }
@@ -515,26 +627,42 @@
         const [x1, y1] = centre(best[i].from);
         const [x2, y2] = centre(best[i].to);
         const latest = i === ui.showStep - 1;
+        // Earlier moves fade (1, 0.55, 0.3, then 0.15) so the cards under them read.
+        const age = ui.showStep - 1 - i;
+        const fade = String([1, 0.55, 0.3][age] || 0.15);
         const line = document.createElementNS(NS, "line");
         const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-        const trim = Math.min(18, len / 4);
+        // The head stops near the target card's edge, off its text.
+        const edge = board.querySelector('[data-cell="' + best[i].to + '"]')
+          .getBoundingClientRect();
+        const trim = Math.max(Math.min(len / 2.2, Math.min(edge.width, edge.height) * 0.4),
+          Math.min(18, len / 4));
         line.setAttribute("x1", x1);
         line.setAttribute("y1", y1);
         line.setAttribute("x2", x2 - ((x2 - x1) / len) * trim);
         line.setAttribute("y2", y2 - ((y2 - y1) / len) * trim);
         line.setAttribute("class", latest ? "arrow latest" : "arrow");
         line.setAttribute("marker-end", latest ? "url(#head-latest)" : "url(#head)");
+        line.setAttribute("opacity", fade);
         svg.appendChild(line);
-        // Labels of moves along the same path (or its reverse) stand apart.
+        // The number sits in a gap between cells, off the cards' texts: the first
+        // gap after the start; moves along the same path (or its reverse) take
+        // the next gaps, then either side of them.
         const path = [best[i].from, best[i].to].sort().join(" ");
         seen[path] = (seen[path] || 0) + 1;
-        const t = 0.3 + 0.2 * ((seen[path] - 1) % 3);
+        const [r1, c1] = best[i].from.split(",").map(Number);
+        const [r2, c2] = best[i].to.split(",").map(Number);
+        const apart = Math.max(Math.abs(r2 - r1), Math.abs(c2 - c1), 1);
+        const k = seen[path] - 1;
+        const t = (((k % apart) + 0.5) / apart) + [0, -0.14, 0.14][Math.floor(k / apart) % 3] / apart;
         const g = document.createElementNS(NS, "g");
         g.setAttribute("class", latest ? "step latest" : "step");
+        g.setAttribute("opacity", fade);
+        g.dataset.step = String(i + 1);
         const circle = document.createElementNS(NS, "circle");
         circle.setAttribute("cx", x1 + (x2 - x1) * t);
         circle.setAttribute("cy", y1 + (y2 - y1) * t);
-        circle.setAttribute("r", 11);
+        circle.setAttribute("r", latest ? 11 : 9);
         const label = document.createElementNS(NS, "text");
         label.setAttribute("x", x1 + (x2 - x1) * t);
         label.setAttribute("y", y1 + (y2 - y1) * t);
@@ -553,11 +681,14 @@
       const before = $("already");
       before.hidden = !(record.solved && !done);
       if (record.solved && !done) {
-        before.textContent = "You have solved this puzzle in this browser" +
-          (record.moves ? ", in " + record.moves + " moves and " + minutes(record.ms) : "") +
+        before.textContent = (record.shown
+          ? "You have played this puzzle through in this browser after seeing the answer, so it counts as shown, not solved"
+          : "You have solved this puzzle in this browser" +
+            (record.moves ? ", in " + record.moves + " moves and " + minutes(record.ms) : "")) +
           ". Play it again if you like.";
       }
       if (!done) return;
+      $("solved-title").textContent = record.shown ? "Done, with the answer shown" : "Solved!";
       const s = ui.solve;
       const diff = s.moves - best.length;
       const said = game.solvedText ? game.solvedText(current(), s, best, par)
@@ -565,7 +696,9 @@
           (s.moves === 1 ? " move" : " moves") + "; the best line takes " + best.length +
           (diff > 0 ? " (" + diff + " more than needed)." : diff === 0 ? " — a perfect line." :
             " — fewer than the best line!");
-      $("solved-text").textContent = said + " Time: " + minutes(s.ms) + ".";
+      $("solved-text").textContent = said + " Time: " + minutes(s.ms) + "." + (record.shown
+        ? " You saw the answer first, so this day counts as shown, not solved, and does not" +
+          " add to your streak." : "");
       $("share-text").value = shareText(s);
       showStatistics(game.name, $("stats-list"));
     }
@@ -573,6 +706,7 @@
     function shareText(s) {
       const help = s.hints ? " · " + s.hints + (s.hints === 1 ? " hint" : " hints") : "";
       return game.title + " · " + date + " · " + data.level + "\n" +
+        (record.shown ? "shown the answer, then " : "") +
         (game.shareScore ? game.shareScore(current(), par) + ", " :
           game.scoreText(par, par) + " in ") + s.moves + " moves (best " + best.length + ")" +
         help + " · " + minutes(s.ms) + "\n" + s.marks;
@@ -598,9 +732,33 @@
     }
 
     // -- keyboard ------------------------------------------------------------------
+    /** Tab and Shift+Tab on the board go straight to the next cell worth a key
+     *  press: a card that can move, or, with one picked up, a place for it.
+     *  Past the last one the focus leaves the board as usual. */
+    function tabStop(el, back) {
+      if (ui.showing) return null;
+      const state = current();
+      const stops = ui.selected !== null ? targets().concat([ui.selected])
+        : cells.map((c) => c.dataset.cell).filter((k) => game.canPick(state, k) &&
+          game.movesFrom(state, k).length > 0);
+      const order = back ? cells.slice().reverse() : cells;
+      const here = order.indexOf(el);
+      return order.slice(here + 1).find((c) => stops.includes(c.dataset.cell)) || null;
+    }
+
     function onKey(event) {
       const el = event.target.closest("[data-cell]");
       if (!el) return;
+      if (event.key === "Tab" && !event.altKey && !event.ctrlKey && !event.metaKey) {
+        const next = tabStop(el, event.shiftKey);
+        if (next) {
+          ui.focus = next.dataset.cell;
+          render();
+          next.focus();
+          event.preventDefault();
+        }
+        return;
+      }
       const [row, col] = el.dataset.cell.split(",").map(Number);
       const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1],
         ArrowRight: [0, 1] };
@@ -614,16 +772,19 @@
         }
         event.preventDefault();
       } else if (event.key === "Escape" && ui.selected !== null) {
+        ui.focus = ui.selected;
         ui.selected = null;
         announce("Put back.");
         render();
+        board.querySelector('[data-cell="' + ui.focus + '"]').focus();
       }
     }
 
     board.addEventListener("click", (event) => {
       const el = event.target.closest("[data-cell]");
       if (el) {
-        activate(el.dataset.cell);
+        // detail 0: a click made by the keyboard (Enter or Space on the button).
+        activate(el.dataset.cell, event.detail === 0);
         board.querySelector('[data-cell="' + ui.focus + '"]').focus();
       }
     });
@@ -638,7 +799,9 @@
       if (move) {
         play_(move);
       } else {
-        announce(game.refusalText ? game.refusalText(current(), from, to) : "Not now.");
+        announce((game.refusalText && game.refusalText(current(), from, to)) || "Not now.",
+          "refused");
+        render();
       }
     });
     $("undo").addEventListener("click", undo);
@@ -661,7 +824,8 @@
     // Navigation from the archive's list of days.
     const days = archiveDays();
     const earlier = days.filter((d) => d < date);
-    const later = days.filter((d) => d > date);
+    // Never on to a day after today (?today= sets it, for previews).
+    const later = days.filter((d) => d > date && d <= today());
     if (earlier.length) {
       $("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
       $("nav-prev").hidden = false;
@@ -671,6 +835,7 @@
       $("nav-next").hidden = false;
     }
 
+    announce(game.startText ? game.startText(start, data) : "Your move: pick up a card.");
     // Pick up where this browser left off.
     if (Array.isArray(saved.progress)) {
       for (const [from, to] of saved.progress) {
@@ -680,12 +845,42 @@
         ui.moves.push(move);
       }
       ui.elapsed = saved.elapsed || 0;
-      if (ui.moves.length) announce("Welcome back: your moves so far are on the board.");
+      if (ui.moves.length) {
+        const end = endOf(current());
+        announce("Welcome back: your moves so far are on the board." + (end ? " " + end : ""),
+          end ? "end" : "move");
+      }
     }
     if (record.hints) {
       for (let i = 0; i < record.hints; i++) hint();
     }
     render();
+  }
+
+  /** A day whose embedded puzzle cannot be read: say so plainly, and show the
+   *  page's picture of the puzzle and its solution (the no-script fallback). */
+  function damaged(error) {
+    const main = document.querySelector("main");
+    const note = document.createElement("div");
+    note.id = "damaged";
+    note.className = "panel damaged";
+    note.setAttribute("role", "alert");
+    const head = document.createElement("p");
+    head.innerHTML = "<strong>This day’s puzzle cannot be played here:</strong> the puzzle" +
+      " data inside the page is damaged.";
+    const why = document.createElement("p");
+    why.className = "meta";
+    why.textContent = "What is wrong: " + (error && error.message ? error.message : String(error)) +
+      ". The puzzle's picture and its solution are below; other days are in ";
+    const link = document.createElement("a");
+    link.href = "../archive.html";
+    link.textContent = "the archive";
+    why.append(link, ".");
+    note.append(head, why);
+    const play = document.getElementById("play");
+    play.parentNode.insertBefore(note, play);
+    const fallback = main.querySelector("noscript");
+    if (fallback) fallback.insertAdjacentHTML("afterend", fallback.textContent);
   }
 
   document.addEventListener("DOMContentLoaded", function () {

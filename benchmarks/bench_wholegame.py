@@ -1,0 +1,172 @@
+"""Whole games: the perfect-information solver's speed, and every player's win rate.
+
+In one run, on seeded deals ``Deal.from_seed(first .. first + deals - 1)``:
+
+* the solver end to end (deal from the seed, encode, decide won or lost, no
+  line), on the core in use, in one process and in ``--jobs`` processes:
+  deals/s by wall clock and by CPU time, and the share winnable (no deal is
+  ever undecided: the search is exhaustive);
+* the honest baseline, on the first ``--baseline-deals``: the same
+  memoised search written plainly in Python over the compiled core's
+  ``end_layouts`` (what a first whole-game solver looks like), checked to
+  agree on every verdict;
+* the pure-Python core (a fresh process with ``PUZZLEGEN_PURE_CORE=1``) on
+  the first ``--pure-deals``;
+* each player's win rate on ``--player-deals`` deals with its 95% Wilson
+  interval and CPU time a game.
+
+Run from the repository root (figures go to stdout; note the load printed):
+
+    python benchmarks/bench_wholegame.py [--deals 10000] [--jobs 2] [--player-deals 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from puzzlegen.catscradle import core
+from puzzlegen.catscradle.cards import class_below
+from puzzlegen.catscradle.position import Deal
+from puzzlegen.catscradle.solver import CARD_INDEX, layout
+from puzzlegen.catscradle.study import wilson
+
+
+def decide(seed: int) -> bool:
+    """Deal ``seed`` decided from scratch, as a user's call would."""
+    deal = Deal.from_seed(seed)
+    return core.solve_game(layout(deal.layout), bytes(CARD_INDEX[c] for c in deal.stock))[0]
+
+
+def decide_range(bounds: tuple[int, int]) -> tuple[int, float]:
+    """Wins among seeds ``bounds`` and the CPU seconds this worker spent."""
+    start = time.process_time()
+    wins = sum(decide(seed) for seed in range(*bounds))
+    return wins, time.process_time() - start
+
+
+def baseline_won(seed: int) -> bool:
+    """The plain memoised search in Python over ``end_layouts`` (classes, no ordering tricks)."""
+    deal = Deal.from_seed(seed)
+    stock = [CARD_INDEX[c] >> 1 for c in deal.stock]
+    lost: set[bytes] = set()
+
+    def won(cells: tuple[tuple[int, int], ...], dealt: int) -> bool:
+        key = bytes(x for cell in cells for x in cell)
+        if key in lost:
+            return False
+        cards = [2 * class_below(b, d) for b, h in cells for d in range(h)]
+        encoded = bytes([h for _, h in cells] + cards)
+        start = sum(1 for _, h in cells if not h)
+        for end in core.end_layouts(encoded):
+            spaces = end[:16].count(0)
+            if spaces <= start:
+                continue
+            if spaces >= len(stock) - dealt:
+                return True
+            nxt = []
+            at = dealt
+            for i in range(16):
+                if end[i]:
+                    nxt.append((cells[i][0], end[i]))
+                else:
+                    nxt.append((stock[at], 1))
+                    at += 1
+            if won(tuple(nxt), at):
+                return True
+        lost.add(key)
+        return False
+
+    return won(tuple((CARD_INDEX[c] >> 1, 1) for c in deal.cards[:16]), 0)
+
+
+def _rate(label: str, count: int, wall: float, cpu: float) -> None:
+    print(
+        f"  {label:<38} {count:>6} deals  wall {wall:7.2f} s = {count / wall:7.0f} deals/s   "
+        f"CPU {cpu:7.2f} s = {count / cpu:7.0f} deals/s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--baseline-deals", type=int, default=500)
+    parser.add_argument("--pure-deals", type=int, default=300)
+    parser.add_argument("--player-deals", type=int, default=1000)
+    parser.add_argument("--players", default="beginner,expert,strong,perfect")
+    parser.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    seeds = range(args.first, args.first + args.deals)
+
+    if args.pure_child:  # the pure core's figure, measured in a fresh process
+        wall, cpu = time.perf_counter(), time.process_time()
+        wins = sum(decide(seed) for seed in seeds)
+        print(wins, time.perf_counter() - wall, time.process_time() - cpu)
+        return
+
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), "
+          f"{os.cpu_count()} CPUs; core in use: {core.CORE}")
+    print(f"Perfect-information solver, seeds {seeds.start}..{seeds.stop - 1}, end to end:")
+    wall, cpu = time.perf_counter(), time.process_time()
+    wins = sum(decide(seed) for seed in seeds)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    _rate(f"{core.CORE} core, 1 process", len(seeds), wall, cpu)
+    low, high = wilson(wins, len(seeds))
+    print(f"  winnable: {wins} of {len(seeds)} = {wins / len(seeds):.1%} "
+          f"(95% interval {low:.1%} – {high:.1%}); undecided: 0")
+
+    if args.jobs > 1:
+        step = -(-len(seeds) // (4 * args.jobs))
+        chunks = [(s, min(s + step, seeds.stop)) for s in range(seeds.start, seeds.stop, step)]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            list(pool.map(decide_range, [(seeds.start, seeds.start + 1)] * args.jobs))  # warm up
+            wall = time.perf_counter()
+            results = list(pool.map(decide_range, chunks))
+            wall = time.perf_counter() - wall
+        assert sum(w for w, _ in results) == wins
+        _rate(f"{core.CORE} core, {args.jobs} processes", len(seeds), wall,
+              sum(c for _, c in results))
+
+    base = range(seeds.start, seeds.start + min(args.baseline_deals, len(seeds)))
+    wall, cpu = time.perf_counter(), time.process_time()
+    verdicts = [baseline_won(seed) for seed in base]
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    assert verdicts == [decide(seed) for seed in base], "the baseline disagrees"
+    _rate("baseline: plain Python over end_layouts", len(base), wall, cpu)
+
+    pure = subprocess.run(
+        [sys.executable, __file__, "--pure-child", "--deals", str(args.pure_deals),
+         "--first", str(args.first)],
+        env={**os.environ, "PUZZLEGEN_PURE_CORE": "1"},
+        capture_output=True, text=True, check=True,
+    ).stdout.split()
+    pure_wins = int(pure[0])
+    expected = sum(decide(s) for s in range(seeds.start, seeds.start + args.pure_deals))
+    assert pure_wins == expected, "the pure core disagrees"
+    _rate("pure-Python core, 1 process", args.pure_deals, float(pure[1]), float(pure[2]))
+
+    from puzzlegen.catscradle.gameplayers import play_game
+
+    players = range(seeds.start, seeds.start + args.player_deals)
+    print(f"Players, seeds {players.start}..{players.stop - 1} (95% Wilson intervals):")
+    for name in args.players.split(","):
+        cpu = time.process_time()
+        won = sum(play_game(Deal.from_seed(seed), name).won for seed in players)
+        cpu = time.process_time() - cpu
+        low, high = wilson(won, len(players))
+        print(f"  {name:<9} {won:>5} of {len(players)} = {won / len(players):6.1%} "
+              f"(95% interval {low:5.1%} – {high:5.1%})   CPU {1000 * cpu / len(players):7.1f} "
+              "ms a game")
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"peak memory {usage.ru_maxrss / 1024:.0f} MB; load now {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

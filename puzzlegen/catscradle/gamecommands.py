@@ -1,0 +1,134 @@
+"""What ``puzzlegen game`` and ``puzzlegen study`` do for Cat's Cradle, as text.
+
+The commands (:mod:`puzzlegen.cli.wholegames`) parse options, show progress
+and write files; they reach this module through the registry
+(:data:`puzzlegen.registry.WHOLE_GAMES`), so the shared command line names
+no game.  :data:`WHOLE_GAME` is the object they call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from puzzlegen.catscradle.gameplayers import PLAYER_NAMES, GameRecord, UnknownPlayerError
+from puzzlegen.catscradle.position import SPACE, Deal, Position
+
+
+def check_player(value: str) -> str:
+    """The player's name as the game spells it, or :class:`UnknownPlayerError`."""
+    name = value.strip().lower()
+    if name not in PLAYER_NAMES:
+        raise UnknownPlayerError(
+            f"unknown player {value!r} (choose from {', '.join(PLAYER_NAMES)})"
+        )
+    return name
+
+
+def game_output(
+    *, deal_text: str | None, seed: int | None, player: str, player_seed: str, as_json: bool
+) -> str:
+    """The whole game of the deal (``deal_text``, or the deal of ``seed``) played by ``player``."""
+    from puzzlegen.catscradle.gameplayers import play_game
+    from puzzlegen.catscradle.gamesolver import turn_json
+
+    name = check_player(player)
+    deal = Deal.from_seed(seed) if seed is not None else Deal.parse(deal_text or "")
+    record = play_game(deal, name, seed=player_seed)
+    if not as_json:
+        return game_text(record, seed)
+    lines = [json.dumps(turn_json(turn), ensure_ascii=False) for turn in record.turns]
+    summary = {
+        "won": record.won,
+        "sequences": record.sequences,
+        "player": name,
+        "seed": seed,
+        "deal": str(deal),
+        "stock_left": record.stock_left,
+    }
+    lines.append(json.dumps(summary, ensure_ascii=False))
+    return "\n".join(lines)
+
+
+def game_text(record: GameRecord, seed: int | None) -> str:
+    """The game as text: each sequence (start, moves, spaces, cards dealt), then the result."""
+    from puzzlegen.catscradle.views.prose import moves_text, number_word, spaces_phrase
+
+    def cards(n: int) -> str:
+        return f"{number_word(n)} card{'' if n == 1 else 's'}"
+
+    def sequences(n: int) -> str:
+        return f"{number_word(n)} sequence{'' if n == 1 else 's'}"
+
+    which = f"Deal {seed}" if seed is not None else "The deal"
+    lines = [f"{which}, played by the {record.player} player.", ""]
+    for turn in record.turns:
+        lines.append(f"Sequence {turn.number}, from:")
+        lines.append(symbol_grid(turn.start))
+        moves = moves_text(turn.line) if turn.line.moves else "no move"
+        if turn.created:
+            dealt = ", ".join(c.symbol() for c in turn.dealt)
+            into = f"dealt {dealt} into them" if dealt else "nothing left to deal"
+            lines.append(
+                f"  {moves} — {spaces_phrase(turn.created)} created; {into} "
+                f"({cards(len(turn.stock))} left in the stock)."
+            )
+        else:
+            lines.append(f"  {moves} — no space created.")
+        lines.append("")
+    if record.won:
+        lines.append(f"Won in {sequences(record.sequences)}: the stock is used up.")
+    else:
+        lines.append(
+            f"Lost after {sequences(record.sequences)}: the last created no space "
+            f"({cards(record.stock_left)} left in the stock)."
+        )
+    return "\n".join(lines)
+
+
+def symbol_grid(position: Position) -> str:
+    """The position as four indented rows of suit symbols."""
+    tokens = ["/".join(c.symbol() for c in s) if s else SPACE for s in position.cells]
+    width = max(len(t) for t in tokens)
+    return "\n".join(
+        "  " + "  ".join(t.ljust(width) for t in tokens[r * 4 : r * 4 + 4]).rstrip()
+        for r in range(4)
+    )
+
+
+def study_output(
+    *,
+    seeds: range,
+    store: Path,
+    player_seed: str,
+    jobs: int,
+    client: Any,
+    on_done: Callable[[int, int], None] | None,
+) -> tuple[str, str, str]:
+    """Run (or resume) a study; return its JSON, its HTML page and a one-line summary."""
+    from puzzlegen.catscradle.study import StudyStore, figures, run_study
+    from puzzlegen.catscradle.views.study import render
+
+    with StudyStore(store) as the_store:
+        results = run_study(
+            the_store, seeds, strong_seed=player_seed, jobs=jobs, client=client, on_done=on_done
+        )
+    fig = figures(results)
+    wins = ", ".join(
+        f"{name} {100 * p['wins']['rate']:.1f}%" for name, p in fig["players"].items()
+    )
+    return json.dumps(fig, indent=2, sort_keys=True) + "\n", render(fig), f"wins: {wins}"
+
+
+class _WholeGame:
+    """The functions the ``game`` and ``study`` commands call (one object, loaded by name)."""
+
+    players = PLAYER_NAMES
+    check_player = staticmethod(check_player)
+    game_output = staticmethod(game_output)
+    study_output = staticmethod(study_output)
+
+
+WHOLE_GAME = _WholeGame()

@@ -1,0 +1,327 @@
+"""Whole-game players who do not know the stock's order, and the perfect one who does.
+
+A player sees only what a person at the table sees: a :class:`StockView`
+holds the layout, the cards already dealt from the stock in the order they
+came, and the *set* of cards still to come — never their order (a frozenset
+has none).  From that a player chooses each sequence's line of play; the
+game (:func:`play_game`) deals the spaces from the real stock.
+
+* ``beginner`` plays the hasty player's sequence every time
+  (:data:`puzzlegen.catscradle.players.HASTY`): the first move that empties
+  a cell, again, until no single move does.
+* ``expert`` plays the best-space-count line every time
+  (:func:`puzzlegen.catscradle.solver.best_line`, the default of
+  :func:`puzzlegen.catscradle.wholegame.play`).
+* ``strong`` weighs the end positions of each sequence by their chance of
+  winning, estimated by sampling orders of the unseen cards
+  (:class:`StrongPlayer`; deterministic for a given seed).
+* ``perfect`` knows the stock's order (it is not a stock-hidden player): it
+  plays the solver's certified line when the deal can be won, and the
+  expert's game when it cannot (every line loses then).
+
+>>> play_game(Deal.from_seed(2), "perfect").won
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from puzzlegen.catscradle import _pycore, core
+from puzzlegen.catscradle.cards import Card
+from puzzlegen.catscradle.gamesolver import solve
+from puzzlegen.catscradle.players import HASTY
+from puzzlegen.catscradle.position import Deal, Position
+from puzzlegen.catscradle.solver import CARD_INDEX, Line, _replay, best_line, layout
+from puzzlegen.catscradle.wholegame import Turn
+from puzzlegen.errors import InvalidInputError
+from puzzlegen.rng import SeededStream
+
+__all__ = [
+    "PLAYER_NAMES",
+    "GamePlayer",
+    "GameRecord",
+    "StockView",
+    "StrongPlayer",
+    "UnknownPlayerError",
+    "get_player",
+    "play_game",
+    "play_hidden",
+]
+
+#: Every player ``get_player`` and :func:`play_game` know, weakest first.
+PLAYER_NAMES: tuple[str, ...] = ("beginner", "expert", "strong", "perfect")
+
+
+class UnknownPlayerError(InvalidInputError):
+    """A player name that is not one of :data:`PLAYER_NAMES`."""
+
+
+@dataclass(frozen=True, slots=True)
+class StockView:
+    """What a stock-hidden player knows at the start of a sequence of play.
+
+    ``seen`` are the stock's cards dealt so far, in the order they came;
+    ``unseen`` the cards still in the stock, as a set: their order is not
+    here, and nothing reachable from a view holds it.
+    """
+
+    number: int
+    position: Position
+    seen: tuple[Card, ...]
+    unseen: frozenset[Card]
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.unseen)
+
+
+class GamePlayer(Protocol):
+    """A stock-hidden player: a name and a choice of line for each sequence."""
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, view: StockView) -> Line:
+        """The line of play for the sequence starting at ``view.position``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Fixed:
+    """A player whose line depends on the position alone."""
+
+    name: str
+
+    def choose(self, view: StockView) -> Line:
+        if self.name == "beginner":
+            return HASTY.line(view.position)
+        return best_line(view.position)
+
+
+BEGINNER: GamePlayer = _Fixed("beginner")
+EXPERT: GamePlayer = _Fixed("expert")
+
+
+def _fill(end: bytes, cards: Sequence[int]) -> tuple[bytes, int]:
+    """``end`` (a core layout) with its spaces filled from ``cards``; and how many were used."""
+    heights = bytearray(end[:16])
+    stacks = []
+    at = 16
+    used = 0
+    for i in range(16):
+        h = end[i]
+        if h:
+            stacks.append(end[at : at + h])
+            at += h
+        elif used < len(cards):
+            stacks.append(bytes([cards[used]]))
+            heights[i] = 1
+            used += 1
+        else:
+            stacks.append(b"")
+    return bytes(heights) + b"".join(stacks), used
+
+
+def _spaces_after(encoded: bytes, path: bytes) -> int:
+    """Spaces in the position ``path`` leads to from the layout ``encoded``."""
+    heights = bytearray(encoded[:16])
+    for k in range(0, len(path), 2):
+        heights[path[k]] -= 1
+        heights[path[k + 1]] += 1
+    return heights.count(0)
+
+
+def _rollout(encoded: bytes, order: Sequence[int]) -> int:
+    """1 if the expert wins from ``encoded`` with the stock ``order``, else 0."""
+    at = 0
+    while True:
+        start = encoded[:16].count(0)
+        path = core.best_path(encoded)
+        if not path:
+            return 0
+        heights = bytearray(encoded[:16])
+        for k in range(0, len(path), 2):
+            heights[path[k]] -= 1
+            heights[path[k + 1]] += 1
+        if heights.count(0) <= start:
+            return 0
+        final = _pycore.layout_after(_pycore.split_layout(encoded), path)
+        encoded, used = _fill(final, order[at:])
+        at += used
+        if at >= len(order):
+            return 1
+
+
+#: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
+METHODS = ("solve", "next", "survive", "rollout")
+
+
+@dataclass(frozen=True, slots=True)
+class StrongPlayer:
+    """Chooses among a sequence's end positions by an estimated chance of winning.
+
+    For each end position that creates a space (the ``width`` with the most
+    spaces), ``samples`` orders of the unseen cards are dealt into its spaces
+    (the same orders for every end, so the comparison is fair), drawn from a
+    stream seeded by ``seed``, the sequence's number and its position: the
+    same game with the same seed is always played the same way.  Each
+    sampled order scores the end by ``method``:
+
+    ``solve``
+        1 if the rest of the game can be won were that order known
+        (:func:`puzzlegen.catscradle.core.solve_game`);
+    ``rollout``
+        1 if the expert wins the rest of the game with that order;
+    ``next``
+        the spaces the next sequence's best line creates (a win counts 16);
+    ``survive``
+        1 if the next sequence can create a space at all.
+
+    The end with the highest total wins; ties go to more spaces now, then
+    to the first in the solver's order.  ``docs/whole-game-research.md``
+    records each idea tried and its measured win rate.
+    """
+
+    seed: str = "0"
+    samples: int = 12
+    #: Only the ends with the most spaces are weighed, at most this many.
+    width: int = 12
+    method: str = "solve"
+    name: str = field(default="strong")
+
+    @property
+    def version(self) -> str:
+        """The method and its settings: a study's rows are kept apart by it."""
+        return f"sampled-{self.method}-{self.samples}x{self.width}"
+
+    def choose(self, view: StockView) -> Line:
+        position = view.position
+        encoded = layout(position)
+        start_spaces = position.spaces
+        ends = core.end_layouts(encoded)
+        scored = [(e[:16].count(0), i) for i, e in enumerate(ends)]
+        candidates = sorted(
+            ((s, i) for s, i in scored if s > start_spaces), key=lambda t: (-t[0], t[1])
+        )[: self.width]
+        if not candidates:
+            return best_line(position)
+        if candidates[0][0] - start_spaces >= view.stock_left or len(candidates) == 1:
+            return self._line(position, encoded, candidates[0][1])
+        stream = SeededStream("cats-cradle/strong", f"{self.seed}/{view.number}/{position}")
+        unseen = sorted(CARD_INDEX[c] for c in view.unseen)
+        orders = []
+        for _ in range(self.samples):
+            order = list(unseen)
+            stream.shuffle(order)
+            orders.append(order)
+        best: tuple[int, int, int] | None = None
+        choice = candidates[0][1]
+        for spaces, index in candidates:
+            total = sum(self._score(ends[index], order) for order in orders)
+            key = (total, spaces, -index)
+            if best is None or key > best:
+                best, choice = key, index
+        return self._line(position, encoded, choice)
+
+    def _score(self, end: bytes, order: Sequence[int]) -> int:
+        filled, used = _fill(end, order)
+        rest = order[used:]
+        if self.method == "solve":
+            return int(core.solve_game(filled, bytes(rest))[0])
+        if self.method == "rollout":
+            return 1 if not rest else _rollout(filled, rest)
+        if not rest:
+            return 16
+        made = _spaces_after(filled, core.best_path(filled))
+        if self.method == "survive":
+            return int(made > 0)
+        return 16 if made >= len(rest) else made
+
+    @staticmethod
+    def _line(position: Position, encoded: bytes, index: int) -> Line:
+        path = core.explore(encoded)[2][index]
+        return _replay(position, _pycore.tidy(_pycore.split_layout(encoded), path))
+
+
+def get_player(name: str, *, seed: int | str = 0) -> GamePlayer:
+    """The stock-hidden player called ``name`` (``beginner``, ``expert`` or ``strong``)."""
+    key = name.strip().lower()
+    if key == "beginner":
+        return BEGINNER
+    if key == "expert":
+        return EXPERT
+    if key == "strong":
+        return StrongPlayer(seed=str(seed))
+    raise UnknownPlayerError(f"unknown player {name!r} (choose from {', '.join(PLAYER_NAMES)})")
+
+
+def play_hidden(deal: Deal, player: GamePlayer) -> tuple[Turn, ...]:
+    """Play ``deal`` to its end, each sequence chosen by ``player`` from a :class:`StockView`."""
+    position, stock = deal.layout, deal.stock
+    turns = []
+    number = 1
+    while True:
+        view = StockView(
+            number, position, deal.stock[: len(deal.stock) - len(stock)], frozenset(stock)
+        )
+        line = player.choose(view)
+        if line.position != position:
+            raise InvalidInputError(f"player {player.name!r} played from another position")
+        created = line.final.spaces > position.spaces
+        filled, stock = line.final.fill(stock) if created else (line.final, stock)
+        turn = Turn(number, line, filled, stock)
+        turns.append(turn)
+        if turn.ends_game:
+            return tuple(turns)
+        position = filled
+        number += 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game played to its end by a named player."""
+
+    player: str
+    deal: Deal
+    turns: tuple[Turn, ...]
+
+    @property
+    def won(self) -> bool:
+        return self.turns[-1].won
+
+    @property
+    def sequences(self) -> int:
+        """Sequences played, counting a lost game's last one (which created no space)."""
+        return len(self.turns)
+
+    @property
+    def end_spaces(self) -> int:
+        """Spaces the last sequence created (0 when the game is lost)."""
+        return self.turns[-1].created
+
+    @property
+    def stock_left(self) -> int:
+        """Cards still in the stock at the end (0 for a win)."""
+        return len(self.turns[-1].stock)
+
+    @property
+    def no_first_move(self) -> bool:
+        """Whether the first layout let no space be created at all."""
+        return self.turns[0].created == 0
+
+
+def play_game(deal: Deal, player: str | GamePlayer, *, seed: int | str = 0) -> GameRecord:
+    """Play ``deal`` with ``player`` (a name of :data:`PLAYER_NAMES` or a player).
+
+    ``seed`` seeds the strong player's sampling.
+    """
+    if isinstance(player, str):
+        if player.strip().lower() == "perfect":
+            solution = solve(deal.layout, deal.stock)
+            turns = solution.turns if solution.won else play_hidden(deal, EXPERT)
+            return GameRecord("perfect", deal, turns)
+        player = get_player(player, seed=seed)
+    return GameRecord(player.name, deal, play_hidden(deal, player))

@@ -1,0 +1,242 @@
+"""Commands for whole games: ``game`` plays one deal to its end, ``study`` plays thousands.
+
+The work is the game's, reached through :func:`puzzlegen.registry.whole_game`
+(so this module names no game); these commands read options, show progress,
+and write files atomically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+import click
+
+from puzzlegen.cli.options import CONTEXT, POSITION_CONTEXT, read_position_arg, stderr_console
+from puzzlegen.errors import InvalidInputError
+from puzzlegen.registry import DEFAULT_GAME
+
+PLAYER_HELP = (
+    "beginner: the hasty player's sequence every time; expert: the line with the most "
+    "spaces every time; strong: weighs each sequence's end positions by sampled orders of "
+    "the unseen cards; perfect: knows the stock's order (the solver)."
+)
+
+
+class WholeGame(Protocol):
+    """What a game with whole-game play gives the commands (registry.WHOLE_GAMES)."""
+
+    players: tuple[str, ...]
+
+    def check_player(self, value: str) -> str: ...
+
+    def game_output(
+        self, *, deal_text: str | None, seed: int | None, player: str, player_seed: str,
+        as_json: bool,
+    ) -> str: ...
+
+    def study_output(
+        self, *, seeds: range, store: Path, player_seed: str, jobs: int, client: Any,
+        on_done: Callable[[int, int], None] | None,
+    ) -> tuple[str, str, str]: ...
+
+
+def _whole_game(name: str) -> WholeGame:
+    from puzzlegen.registry import whole_game
+
+    return cast(WholeGame, whole_game(name))
+
+
+def _seed_number(value: str, option: str) -> int:
+    """A deal number: a whole number from 0, else one line naming the bad value."""
+    text = value.strip()
+    if not text.isdigit():
+        raise InvalidInputError(f"bad {option} {value!r}: give a whole number from 0")
+    return int(text)
+
+
+game_option = click.option(
+    "--game",
+    "game_name",
+    default=DEFAULT_GAME,
+    show_default=True,
+    help="The game (only games with whole-game play).",
+)
+
+
+@click.command(context_settings=POSITION_CONTEXT)
+@click.argument("deal", nargs=-1)
+@click.option("--seed", help="Play the deal of this seed (a whole number from 0).")
+@click.option(
+    "--player",
+    default="expert",
+    show_default=True,
+    help="beginner, expert, strong or perfect. " + PLAYER_HELP,
+)
+@click.option(
+    "--player-seed",
+    default="0",
+    show_default=True,
+    help="Seed of the strong player's sampling (the same seed plays the same game).",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='One JSON object a sequence, then {"won": …, "sequences": …}.',
+)
+@game_option
+def game(
+    deal: tuple[str, ...],
+    seed: str | None,
+    player: str,
+    player_seed: str,
+    as_json: bool,
+    game_name: str,
+) -> None:
+    """Play one deal to its end with a chosen player.
+
+    DEAL is the 52 cards in play order (the 16 of the layout, then the stock
+    from its top card), or '-' to read it from standard input; or give
+    --seed.  Each sequence of play is printed: its moves, the spaces it
+    created and the cards dealt into them.  The exit status is 0 whether the
+    game is won or lost.
+
+    \b
+    Examples:
+      puzzlegen game --seed 42
+      puzzlegen game --seed 42 --player perfect
+      puzzlegen game --seed 7 --player strong --json
+      puzzlegen deal --seed 42 | puzzlegen game -
+    """
+    whole = _whole_game(game_name)
+    whole.check_player(player)
+    if (seed is None) == (not deal):
+        raise click.UsageError("give either a DEAL or --seed, not both nor neither")
+    number = _seed_number(seed, "--seed") if seed is not None else None
+    text = read_position_arg(deal) if deal else None
+    click.echo(
+        whole.game_output(
+            deal_text=text, seed=number, player=player, player_seed=player_seed, as_json=as_json
+        )
+    )
+
+
+@click.command(context_settings=CONTEXT)
+@click.option(
+    "--deals", type=click.IntRange(min=1), default=1000, show_default=True, help="Deals to play."
+)
+@click.option("--first-seed", default="0", show_default=True, help="The first deal's seed.")
+@click.option(
+    "--player-seed",
+    default="0",
+    show_default=True,
+    help="Seed of the strong player's sampling.",
+)
+@click.option(
+    "-o",
+    "--out",
+    default="output/study/",
+    show_default=True,
+    help="Folder for study.json and study.html.",
+)
+@click.option(
+    "--store",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("output/study.sqlite"),
+    show_default=True,
+    help="SQLite file of finished deals: a study run again plays only the missing ones.",
+)
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
+)
+@click.option(
+    "--scheduler",
+    help="Run on a Dask cluster at tcp://HOST:PORT (pip install \"puzzlegen[dask]\").",
+)
+@game_option
+def study(
+    deals: int,
+    first_seed: str,
+    player_seed: str,
+    out: str,
+    store: Path,
+    jobs: int,
+    scheduler: str | None,
+    game_name: str,
+) -> None:
+    """Play DEALS deals with every player and report the seed's statistics.
+
+    Writes the figures as JSON (study.json) and as a web page with charts
+    (study.html), each beside the figure the seed text states, every rate
+    with its 95% Wilson interval.  Each finished deal is stored at once, so
+    a study stopped at any moment and run again plays only the deals
+    missing; the figures are the same bytes however the work was spread.
+
+    \b
+    Examples:
+      puzzlegen study --deals 1000 --jobs 2
+      puzzlegen study --deals 10000 --scheduler tcp://10.0.0.5:8786
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from puzzlegen.fileio import check_writable, output_path, write_text
+
+    whole = _whole_game(game_name)
+    start = _seed_number(first_seed, "--first-seed")
+    json_path = output_path(out if out.endswith("/") else out + "/", "study.json")
+    html_path = json_path.with_name("study.html")
+    check_writable(json_path)
+    console = stderr_console()
+    with (
+        _client(scheduler) as client,
+        Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            disable=not console.is_terminal,
+        ) as progress,
+    ):
+        task = progress.add_task("Playing deals", total=deals)
+        started = False
+
+        def on_done(finished: int, total: int) -> None:
+            nonlocal started
+            if not started:
+                started = True
+                print(
+                    f"puzzlegen study: {finished} of {total} deals already stored; "
+                    f"playing {total - finished}",
+                    file=sys.stderr,
+                )
+            progress.update(task, completed=finished)
+            if not console.is_terminal and finished and (finished == total or finished % 500 == 0):
+                print(f"puzzlegen study: {finished} of {total} deals", file=sys.stderr)
+
+        json_text, html, summary = whole.study_output(
+            seeds=range(start, start + deals), store=store, player_seed=player_seed, jobs=jobs,
+            client=client, on_done=on_done,
+        )
+    write_text(json_path, json_text)
+    write_text(html_path, html)
+    click.echo(f"Wrote {json_path} and {html_path}: {deals} deals; {summary}.")
+
+
+@contextlib.contextmanager
+def _client(scheduler: str | None) -> Iterator[Any]:
+    """A Dask client for ``--scheduler`` (connected before any work starts), else None."""
+    if scheduler is None:
+        yield None
+        return
+    from puzzlegen.distributed import dask_client
+
+    with dask_client(scheduler) as client:
+        yield client
+
+
+COMMANDS = (game, study)

@@ -1,0 +1,118 @@
+"""Stock-hidden players: they cannot read the stock's order, and play to the rules."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from puzzlegen.catscradle.gameplayers import (
+    PLAYER_NAMES,
+    StockView,
+    StrongPlayer,
+    UnknownPlayerError,
+    get_player,
+    play_game,
+    play_hidden,
+)
+from puzzlegen.catscradle.gamesolver import solve_deal
+from puzzlegen.catscradle.position import Deal
+from puzzlegen.catscradle.solver import Line, best_line
+
+
+def _reordered(deal: Deal, dealt: int) -> Deal:
+    """``deal`` with the stock's cards after the first ``dealt`` in reverse order."""
+    stock = deal.stock
+    return Deal(deal.cards[:16] + stock[:dealt] + stock[dealt:][::-1])
+
+
+def test_a_view_holds_no_order_of_the_stock() -> None:
+    fields = {f.name for f in dataclasses.fields(StockView)}
+    assert fields == {"number", "position", "seen", "unseen"}
+    view = StockView(1, Deal.from_seed(1).layout, (), frozenset(Deal.from_seed(1).stock))
+    assert isinstance(view.unseen, frozenset)
+    # Two stocks in different orders give equal views, so a player cannot tell them apart.
+    other = StockView(1, view.position, (), frozenset(reversed(Deal.from_seed(1).stock)))
+    assert view == other and hash(view) == hash(other)
+
+
+class _Recorder:
+    """A player that records every view it is shown and plays as the expert."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.views: list[StockView] = []
+
+    def choose(self, view: StockView) -> Line:
+        self.views.append(view)
+        return best_line(view.position)
+
+
+@pytest.mark.parametrize("name", ["beginner", "expert", "strong"])
+def test_players_choose_the_same_until_the_stocks_differ(name: str) -> None:
+    """Reordering the cards not yet dealt cannot change what a player has done so far."""
+    for seed in range(12 if name == "strong" else 40):
+        deal = Deal.from_seed(seed)
+        first = play_hidden(deal, get_player(name, seed=5))
+        dealt = len(deal.stock) - len(first[0].stock)
+        if first[0].ends_game or dealt >= len(deal.stock) - 2:
+            continue
+        # Same first sequence dealt; the rest of the stock reversed.
+        second = play_hidden(_reordered(deal, dealt), get_player(name, seed=5))
+        assert first[0].line == second[0].line
+        assert first[0].filled == second[0].filled
+        if len(first) > 1 and len(second) > 1:
+            # The second sequence starts from the same position: the same choice.
+            assert first[1].line.moves == second[1].line.moves
+
+
+def test_the_recorder_sees_only_dealt_cards_and_the_set() -> None:
+    deal = Deal.from_seed(7)
+    recorder = _Recorder()
+    turns = play_hidden(deal, recorder)
+    for view, turn in zip(recorder.views, turns, strict=True):
+        dealt = len(deal.stock) - len(view.unseen)
+        assert view.seen == deal.stock[:dealt]
+        assert view.unseen == frozenset(deal.stock[dealt:])
+        assert view.position == turn.start
+
+
+def test_the_strong_player_is_deterministic_for_a_seed() -> None:
+    deal = Deal.from_seed(12)
+    a = play_game(deal, StrongPlayer(seed="9"))
+    b = play_game(deal, StrongPlayer(seed="9"))
+    assert a.turns == b.turns
+
+
+def test_every_player_plays_legal_games() -> None:
+    for seed in range(15):
+        deal = Deal.from_seed(seed)
+        for name in PLAYER_NAMES:
+            record = play_game(deal, name)
+            position = deal.layout
+            for turn in record.turns:
+                assert turn.start == position
+                for _ in position.replay(turn.line.moves):
+                    pass
+                position = turn.filled
+            assert record.won == (record.turns[-1].created > 0 and not record.turns[-1].stock)
+
+
+def test_the_perfect_player_wins_exactly_the_winnable_deals() -> None:
+    for seed in range(30):
+        deal = Deal.from_seed(seed)
+        assert play_game(deal, "perfect").won == solve_deal(deal, line=False).won
+
+
+def test_no_player_wins_a_deal_the_solver_calls_lost() -> None:
+    for seed in range(30):
+        deal = Deal.from_seed(seed)
+        if not solve_deal(deal, line=False).won:
+            for name in ("beginner", "expert", "strong"):
+                assert not play_game(deal, name).won
+
+
+def test_an_unknown_player_is_named() -> None:
+    with pytest.raises(UnknownPlayerError, match="'wizard'"):
+        get_player("wizard")

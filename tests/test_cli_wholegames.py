@@ -1,0 +1,159 @@
+"""``puzzlegen game`` and ``puzzlegen study``: output, bad input, resuming after kill -9."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzlegen.catscradle.gamesolver import check_line
+from puzzlegen.catscradle.position import Deal
+from puzzlegen.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_game_prints_each_sequence_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "game", "--seed", "2")
+    assert status == 0
+    assert out.startswith("Deal 2, played by the expert player.")
+    assert "Sequence 1, from:" in out
+    assert "spaces created; dealt" in out
+    assert out.rstrip().splitlines()[-1].startswith(("Won in", "Lost after"))
+
+
+def test_game_json_ends_with_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    for player in ("beginner", "expert", "perfect"):
+        status, out, _ = _run(capsys, "game", "--seed", "2", "--player", player, "--json")
+        assert status == 0
+        lines = [json.loads(line) for line in out.splitlines()]
+        last = lines[-1]
+        assert set(last) >= {"won", "sequences"} and isinstance(last["won"], bool)
+        assert last["sequences"] == len(lines) - 1
+        assert [line["sequence"] for line in lines[:-1]] == list(range(1, len(lines)))
+
+
+def test_the_perfect_game_is_a_certified_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlegen.catscradle.gameplayers import play_game
+
+    deal = Deal.from_seed(2)
+    status, out, _ = _run(capsys, "game", "--seed", "2", "--player", "perfect", "--json")
+    assert status == 0 and json.loads(out.splitlines()[-1])["won"] is True
+    check_line(deal.layout, deal.stock, play_game(deal, "perfect").turns)
+
+
+def test_a_lost_game_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "game", "--seed", "0", "--json")
+    assert status == 0 and json.loads(out.splitlines()[-1])["won"] is False
+
+
+def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    status, by_deal, _ = _run(capsys, "game", str(Deal.from_seed(5)), "--json")
+    status2, by_seed, _ = _run(capsys, "game", "--seed", "5", "--json")
+    assert status == status2 == 0
+    assert by_deal.splitlines()[:-1] == by_seed.splitlines()[:-1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seed", "1", "--player", "wizard"], "unknown player 'wizard'"),
+        (["--seed", "x1"], "bad --seed 'x1'"),
+        (["--seed", "-3"], "bad --seed '-3'"),
+        (["AS 2S 3S"], "a deal has 52 cards, got 3"),
+        (["--seed", "1", "--game", "pendulum"], "'pendulum' has no whole-game play"),
+        ([" ".join(str(c) for c in (Deal.from_seed(1).cards[:51] + Deal.from_seed(1).cards[:1]))],
+         "appears twice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = _run(capsys, "game", *args)
+    assert status == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_study_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "1")
+    for args, message in (
+        (["--first-seed", "abc"], "bad --first-seed 'abc'"),
+        (["--scheduler", "nowhere"], "not an address"),
+        (["--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+    ):
+        status, _, err = _run(
+            capsys, "study", "--deals", "2", "-o", f"{tmp_path}/o/",
+            "--store", str(tmp_path / "s.sqlite"), *args,
+        )
+        assert status == 1, args
+        assert len(err.strip().splitlines()) == 1 and message in err, err
+        assert not (tmp_path / "o" / "study.json").exists()
+
+
+def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, _ = _run(
+        capsys, "study", "--deals", "6", "--first-seed", "100", "-o", f"{tmp_path}/",
+        "--store", str(tmp_path / "s.sqlite"),
+    )
+    assert status == 0
+    fig = json.loads((tmp_path / "study.json").read_text())
+    assert fig["deals"] == 6 and fig["first_seed"] == 100
+    assert set(fig["players"]) == {"beginner", "expert", "strong", "perfect"}
+    assert fig["winnable"]["of"] == 6 and 0 <= fig["winnable"]["low"] <= fig["winnable"]["high"]
+    html = (tmp_path / "study.html").read_text()
+    assert html.count("<svg") == 4 and "about 1 in 5" in html
+
+
+def _stored(store: Path) -> int:
+    if not store.exists():
+        return 0
+    try:
+        with sqlite3.connect(store, timeout=5) as db:
+            return int(db.execute("SELECT count(*) FROM study_deals").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0
+
+
+def test_a_study_killed_with_sigkill_resumes_without_replaying(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deals = "16"
+    store = tmp_path / "killed.sqlite"
+    args = ["study", "--deals", deals, "--first-seed", "50", "--store", str(store)]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlegen.cli", *args, "-o", f"{tmp_path}/killed/"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 120
+    while _stored(store) < 2 and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    kept = _stored(store)
+    assert kept >= 2
+    status, _, err = _run(capsys, *args, "-o", f"{tmp_path}/killed/")
+    assert status == 0
+    assert f"{kept} of {deals} deals already stored; playing {int(deals) - kept}" in err
+    assert _stored(store) == int(deals)
+    # The same figures as a study never interrupted.
+    status, _, _ = _run(
+        capsys, "study", "--deals", deals, "--first-seed", "50",
+        "--store", str(tmp_path / "whole.sqlite"), "-o", f"{tmp_path}/whole/",
+    )
+    assert status == 0
+    for name in ("study.json", "study.html"):
+        assert (tmp_path / "killed" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()

@@ -615,3 +615,28 @@ def test_days_written_but_not_recorded_are_named(
     assert main([*argv, "--db", str(tmp_path / "c.sqlite")]) == 1
     err = capsys.readouterr().err
     assert f"the 2 day(s) under {str(site)!r} were written but not recorded" in err
+
+
+# -- 16. permissions and folders ------------------------------------------------------------
+
+
+def test_rewriting_a_day_keeps_its_folder_s_permissions(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    argv = ["daily", "--date", "2026-11-23", "-o", str(site)]
+    assert main(argv) == 0
+    day = site / "2026-11-23"
+    day.chmod(0o750)
+    assert main(argv) == 0
+    assert day.stat().st_mode & 0o777 == 0o750
+
+
+def test_a_day_folder_that_is_a_link_is_written_through(tmp_path: Path) -> None:
+    site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
+    site.mkdir()
+    (elsewhere / "monday").mkdir(parents=True)
+    (site / "2026-11-23").symlink_to(elsewhere / "monday")
+    assert main(["daily", "--date", "2026-11-23", "-o", str(site)]) == 0
+    assert (site / "2026-11-23").is_symlink()
+    assert (elsewhere / "monday" / "puzzle.json").is_file()
+    assert _days_listed(site) == {"2026-11-23"}
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["monday"]

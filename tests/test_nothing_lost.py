@@ -640,3 +640,24 @@ def test_a_day_folder_that_is_a_link_is_written_through(tmp_path: Path) -> None:
     assert (elsewhere / "monday" / "puzzle.json").is_file()
     assert _days_listed(site) == {"2026-11-23"}
     assert sorted(p.name for p in elsewhere.iterdir()) == ["monday"]
+
+
+# -- 13. ISBN digits ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "isbn",
+    [
+        "978-0-306-40615-7".translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")),
+        "978-0-306-40615-7".translate(str.maketrans("0123456789", "０１２３４５６７８９")),
+        "978-0-306-40615-⁷",
+    ],
+    ids=["arabic-indic", "full-width", "superscript"],
+)
+def test_an_isbn_takes_only_ascii_digits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], isbn: str
+) -> None:
+    assert main(["book", "--count", "2", "--isbn", isbn, "-o", str(tmp_path / "b.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "is not one of the digits 0-9, X or '-'" in err and len(err.splitlines()) == 1
+    assert "invalid literal" not in err and not (tmp_path / "b.pdf").exists()

@@ -157,6 +157,14 @@ def book(
     if mono and color not in ("rgb", "gray"):
         raise click.UsageError("give --mono or --color, not both")
     if isbn:
+        # ASCII digits only: str.isdigit() also passes '٣' and '３' (which would
+        # print) and '³' (which int() refuses with a traceback-like message).
+        odd = [ch for ch in isbn if ch not in "0123456789-xX "]
+        if odd:
+            raise click.BadParameter(
+                f"{isbn!r} is not an ISBN: {odd[0]!r} is not one of the digits 0-9, X or '-'",
+                param_hint="'--isbn'",
+            )
         try:
             isbn = check_isbn(isbn)
         except ValueError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -59,6 +60,15 @@ def _background_of_a_script() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _without_progress(err: str) -> str:
+    """stderr without the progress lines a long run prints to a log ("... (5 s)")."""
+    return "\n".join(
+        line
+        for line in err.strip().splitlines()
+        if not re.fullmatch(r"puzzlegen: .* \(\d+ s\)", line)
+    ).strip()
+
+
 @pytest.mark.parametrize("whole_group", [True, False], ids=["group", "parent"])
 def test_sigint_stops_generate_started_in_the_background(tmp_path: Path, whole_group: bool) -> None:
     db = tmp_path / "c.sqlite"
@@ -84,7 +94,7 @@ def test_sigint_stops_generate_started_in_the_background(tmp_path: Path, whole_g
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
     assert process.returncode == 130
-    assert err.strip() == "puzzlegen: interrupted"
+    assert _without_progress(err) == "puzzlegen: interrupted"
     with Catalog(db, readonly=True) as catalog:
         kept = [p["id"] for p in catalog.puzzles()]
     assert len(kept) >= 5 and len(set(kept)) == len(kept)
@@ -661,3 +671,33 @@ def test_an_isbn_takes_only_ascii_digits(
     err = capsys.readouterr().err
     assert "is not one of the digits 0-9, X or '-'" in err and len(err.splitlines()) == 1
     assert "invalid literal" not in err and not (tmp_path / "b.pdf").exists()
+
+
+# -- 17. long steps say they are alive in a log ---------------------------------------------
+
+
+def test_long_steps_print_a_progress_line_when_stderr_is_not_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("puzzlegen.cli.options.PROGRESS_EVERY", 0.0)
+    argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-25", "-o", str(tmp_path / "s")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "puzzlegen: Choosing daily puzzles 1/3 (" in err
+    assert "puzzlegen: Writing daily pages 3/3 (" in err
+    assert main(["generate", "--count", "2", "--db", str(tmp_path / "c.sqlite")]) == 0
+    assert "puzzlegen: Generating puzzles 2/2 (" in capsys.readouterr().err
+
+
+def test_a_long_silent_step_still_prints_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlegen.cli.options import status
+
+    monkeypatch.setattr("puzzlegen.cli.options.PROGRESS_EVERY", 0.05)
+    with status("Typesetting the book…"):
+        time.sleep(0.5)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) >= 2 and all(
+        line.startswith("puzzlegen: Typesetting the book (") for line in lines
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -11,10 +12,12 @@ from puzzlegen.catalog import DEFAULT_DB, Catalog
 from puzzlegen.cli.options import (
     CONTEXT,
     GradingCommand,
+    ProgressLines,
     check_kind,
     check_tag,
     db_option,
     game_option,
+    heartbeat,
     kind_option,
     level_option,
     seed_text,
@@ -96,17 +99,27 @@ def generate(
         ) as progress,
     ):
         task = progress.add_task("Generating puzzles", total=count)
-        added = run_generate(
-            catalog,
-            count,
-            game=game,
-            seed=seed,
-            kind=kind,
-            level=level,
-            jobs=jobs,
-            on_added=lambda _data: progress.advance(task),
-            scheduler=scheduler,
-        )
+        lines = ProgressLines("Generating puzzles", count)
+
+        def one_more(_data: object) -> None:
+            progress.advance(task)
+            if not console.is_terminal:
+                lines.advance()
+
+        with contextlib.ExitStack() as quiet_log:
+            if not console.is_terminal:
+                quiet_log.enter_context(heartbeat(lines))
+            added = run_generate(
+                catalog,
+                count,
+                game=game,
+                seed=seed,
+                kind=kind,
+                level=level,
+                jobs=jobs,
+                on_added=one_more,
+                scheduler=scheduler,
+            )
         total = len(catalog)
     click.echo(f"Added {len(added)} puzzles to {db} ({total} in all).")
 

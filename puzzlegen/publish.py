@@ -241,6 +241,7 @@ def publish_dailies(
         return warnings
     from puzzlegen.render.pages import remove_stale_temporaries, write_archive, write_daily
 
+    check_site(game, out_dir)
     if db is not None:
         # A catalog that cannot be written is refused before any page is written.
         Catalog(db).close()
@@ -273,6 +274,55 @@ def publish_dailies(
                 f"recorded: {exc}"
             ) from None
     return warnings
+
+
+def site_game(out_dir: Path) -> str | None:
+    """The game whose daily site ``out_dir`` is, as its ``days.js`` records it, or None.
+
+    Raises :class:`CatalogError` if ``out_dir`` holds an ``index.html`` that is
+    not a puzzlegen site's (no ``days.js`` beside it).
+    """
+    import json
+
+    script = out_dir / "days.js"
+    if not script.is_file():
+        if (out_dir / "index.html").exists():
+            raise CatalogError(
+                f"{str(out_dir)!r} holds an index.html that is not a puzzlegen daily site's: "
+                "give the daily pages a folder of their own"
+            )
+        return None
+    text = script.read_text(encoding="utf-8", errors="replace")
+    try:
+        data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
+        game = data["game"]
+    except (IndexError, ValueError, KeyError, TypeError, RecursionError):
+        raise CatalogError(
+            f"{str(script)!r} is not the list of days puzzlegen writes: give the daily "
+            "pages a folder of their own, or remove it"
+        ) from None
+    return str(game)
+
+
+def check_site(game: Game, out_dir: Path) -> None:
+    """Refuse to write ``game``'s days into another game's site.
+
+    A site is one game's: its index, archive and ``days.js`` list that game's
+    days.  Each game (and each later kind of daily page) gets its own folder,
+    e.g. ``output/daily/`` and ``output/daily-pendulum/``.
+    """
+    owner = site_game(out_dir)
+    if owner is not None and owner != game.name:
+        from puzzlegen.registry import get_game
+
+        try:
+            title = get_game(owner).title
+        except ValueError:
+            title = owner
+        raise CatalogError(
+            f"{str(out_dir)!r} is a {title} daily site: give {game.title} days a folder of "
+            f"their own (e.g. -o {str(out_dir).rstrip('/')}-{game.name}/)"
+        )
 
 
 #: How often a long daily range rebuilds its archive, in seconds.

@@ -701,3 +701,36 @@ def test_a_long_silent_step_still_prints_lines(
     assert len(lines) >= 2 and all(
         line.startswith("puzzlegen: Typesetting the book (") for line in lines
     )
+
+
+# -- 7. one site, one game ------------------------------------------------------------------
+
+
+def test_a_daily_of_another_game_is_refused_in_a_site_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "daily"
+    assert main(["daily", "--date", "2026-11-23", "-o", str(site)]) == 0
+    before = {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()}
+
+    def no_work(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a puzzle was chosen for a site of another game")
+
+    monkeypatch.setattr("puzzlegen.daily.daily_puzzle", no_work)
+    capsys.readouterr()
+    argv = ["daily", "--game", "pendulum", "--date", "2026-11-23", "-o", str(site)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert f"{str(site)!r} is a Cat's Cradle daily site" in err and "daily-pendulum" in err
+    assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
+    assert json.loads((site / "2026-11-23" / "puzzle.json").read_text())["game"] == "cats-cradle"
+
+
+def test_a_folder_with_someone_else_s_index_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "index.html").write_text("<p>my home page</p>")
+    assert main(["daily", "--date", "2026-11-23", "-o", str(tmp_path)]) == 1
+    assert "not a puzzlegen daily site" in capsys.readouterr().err
+    assert (tmp_path / "index.html").read_text() == "<p>my home page</p>"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html"]

@@ -241,11 +241,12 @@ def daily(
     """
     from puzzlegen.daily import daily_json, daily_puzzle
     from puzzlegen.fileio import check_writable
-    from puzzlegen.publish import publish_dailies
+    from puzzlegen.publish import check_site, publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
+        check_site(game, output)  # another game's site, or a folder not a site
     chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
     for warning in publish_dailies(game, chosen, output, db=db, mono=mono, progress=progress):
         click.echo(f"puzzlegen: warning: {warning}", err=True)

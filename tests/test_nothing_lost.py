@@ -734,3 +734,17 @@ def test_a_folder_with_someone_else_s_index_is_refused(
     assert "not a puzzlegen daily site" in capsys.readouterr().err
     assert (tmp_path / "index.html").read_text() == "<p>my home page</p>"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html"]
+
+
+def test_a_book_without_o_keeps_an_earlier_book_unless_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "output" / "book.pdf"
+    earlier.parent.mkdir()
+    earlier.write_bytes(b"%PDF- an earlier book")
+    assert main(["book", "--count", "2", "--seed", "x"]) == 2
+    assert "holds an earlier book" in capsys.readouterr().err
+    assert earlier.read_bytes() == b"%PDF- an earlier book"
+    assert main(["book", "--count", "2", "--seed", "x", "--force"]) == 0
+    assert earlier.read_bytes().startswith(b"%PDF-1")

@@ -60,7 +60,8 @@ def generate(
 
     The same seed gives the same puzzles whatever --jobs is.  Each puzzle is
     committed as it is found, so a run stopped at any moment keeps what it
-    found, and running the same command again carries on where it stopped.
+    found, and running the same command again carries on where it stopped,
+    adding COUNT more (COUNT is new puzzles per run, not a total).
 
     \b
     Example:

@@ -86,8 +86,10 @@ def _to_games(
     default=str(Path("output") / "book.pdf"),
     show_default=True,
     callback=output_text,
-    help="The PDF file to write (book.pdf in a folder if it ends with /).",
+    help="The PDF file to write (book.pdf in a folder if it ends with /); without -o an "
+    "earlier book there is kept unless --force is given.",
 )
+@click.option("--force", is_flag=True, help="Replace the default output/book.pdf if it exists.")
 @click.option(
     "--game",
     "games",
@@ -113,6 +115,7 @@ def book(
     isbn: str,
     edition: str,
     output: str,
+    force: bool,
     games: tuple[Game, ...],
 ) -> None:
     """Make a print-ready PDF book of COUNT puzzles with solutions.
@@ -184,6 +187,13 @@ def book(
     check_per_page(games, options)
     check_book_fits(games, count, options)  # seconds now, not minutes of typesetting
     path = output_path(output, "book.pdf")
+    source = click.get_current_context().get_parameter_source("output")
+    if source is click.core.ParameterSource.DEFAULT and path.exists() and not force:
+        # A book named by -o is the user's choice to replace; the default is not.
+        raise click.UsageError(
+            f"{str(path)!r} holds an earlier book: name this one with -o, or give --force "
+            "to replace it"
+        )
     check_writable(path)  # before minutes of work, not after
     with status("Choosing puzzles…"):
         parts = choose_chapters(

@@ -40,6 +40,12 @@ WHOLE_GAMES: dict[str, str] = {
     "cats-cradle": "puzzlegen.catscradle.gamecommands:WHOLE_GAME",
 }
 
+#: Games with a whole game of the day (``daily --kind game``): registry name ->
+#: ``"module:attribute"`` of the object ``daily`` calls (see :mod:`puzzlegen.cli.publishing`).
+GAME_DAYS: dict[str, str] = {
+    "cats-cradle": "puzzlegen.catscradle.gamedaily:GAME_DAY",
+}
+
 #: The game a command uses when none is named.
 DEFAULT_GAME = "cats-cradle"
 
@@ -97,6 +103,17 @@ def whole_game(name: str) -> object:
     if spec is None:
         with_play = ", ".join(sorted(WHOLE_GAMES))
         raise InvalidInputError(f"{name!r} has no whole-game play (only {with_play})")
+    return _load(spec)
+
+
+def game_days(name: str) -> object:
+    """What ``daily --kind game`` calls for the game ``name``; InvalidInputError if it has none."""
+    get_game(name)
+    spec = GAME_DAYS.get(name)
+    if spec is None:
+        raise InvalidInputError(
+            f"{name!r} has no whole game of the day (only {', '.join(sorted(GAME_DAYS))})"
+        )
     return _load(spec)
 
 

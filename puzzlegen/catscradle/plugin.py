@@ -269,6 +269,14 @@ class CatsCradle:
                 result.append(paragraph)
         return result
 
+    def annotated_games(
+        self, count: int, seed: str, *, mono: bool = False
+    ) -> tuple[str, list[Any]]:
+        """``book --games``: whole games the strong player won, told sequence by sequence."""
+        from puzzlegen.catscradle.views.bookgames import INTRO, told_games
+
+        return INTRO, list(told_games(count, seed, mono=mono))
+
     def solution_figures(
         self, puzzle: Puzzle, *, mono: bool = False
     ) -> list[list[tuple[Diagram, str]]]:

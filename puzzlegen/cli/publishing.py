@@ -81,6 +81,14 @@ def _to_games(
 @click.option("--isbn", default="", help="ISBN-10 or ISBN-13, checked, for the copyright page.")
 @click.option("--edition", default="First edition", show_default=True)
 @click.option(
+    "--games",
+    "annotated",
+    type=click.IntRange(min=0, max=30),
+    default=0,
+    help="Add a chapter of N whole games of Cat's Cradle won by the strong player, "
+    "each sequence told in words, a diagram where the game turns (dealt from --seed).",
+)
+@click.option(
     "-o",
     "--output",
     default=str(Path("output") / "book.pdf"),
@@ -114,6 +122,7 @@ def book(
     publisher: str,
     isbn: str,
     edition: str,
+    annotated: int,
     output: str,
     force: bool,
     games: tuple[Game, ...],
@@ -137,10 +146,11 @@ def book(
       puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
       puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
+      puzzlegen book --count 24 --games 3 -o output/with-games.pdf
     """
     from puzzlegen.fileio import check_writable, output_path
     from puzzlegen.publish import book_venue, check_book_fits, choose_chapters, make_book
-    from puzzlegen.render.book import BookOptions, check_isbn, check_per_page
+    from puzzlegen.render.book import BookOptions, GameCollection, check_isbn, check_per_page
 
     if level and mix:
         raise click.UsageError("give --level or --mix, not both")
@@ -182,7 +192,14 @@ def book(
         publisher=publisher,
         isbn=isbn,
         edition=edition,
+        games=annotated,
+        games_seed=seed or "book",
     )
+    if annotated and not any(isinstance(g, GameCollection) for g in games):
+        raise click.BadParameter(
+            "no game of this book has whole games to annotate (Cat's Cradle has)",
+            param_hint="'--games'",
+        )
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)
     check_book_fits(games, count, options)  # seconds now, not minutes of typesetting
@@ -223,6 +240,14 @@ def book(
     "(and an archive index.html for a range).",
 )
 @click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
+@click.option(
+    "--kind",
+    type=click.Choice(["puzzle", "game"]),
+    default="puzzle",
+    show_default=True,
+    help="puzzle: the puzzle of the day; game: Cat's Cradle's whole game of the day, "
+    "a deal certified winnable (pages under OUTPUT/game/).",
+)
 @game_option("The game of the daily puzzle.")
 def daily(
     date_text: str | None,
@@ -233,6 +258,7 @@ def daily(
     db: Path | None,
     output: Path | None,
     mono: bool,
+    kind: str,
     game: Game,
 ) -> None:
     """The puzzle of the day: the same for everyone, on any machine, for ever.
@@ -248,12 +274,18 @@ def daily(
       puzzlegen daily --from 2026-11-23 --to 2026-11-29 --json
       puzzlegen daily --date 2026-11-23 -o output/daily/
       puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
+      puzzlegen daily --kind game --date 2026-11-23 -o output/daily/
     """
     from puzzlegen.daily import daily_json, daily_puzzle
     from puzzlegen.fileio import check_writable
     from puzzlegen.publish import check_site, publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
+    if kind == "game":
+        if db is not None:
+            raise click.UsageError("--db records daily puzzles; whole games are not catalogued")
+        _daily_games(dates, output, as_json=as_json, solution=solution, mono=mono, game=game)
+        return
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
         check_site(game, output)  # another game's site, or a folder not a site
@@ -318,6 +350,38 @@ def preflight(pdf: Path, trim: str | None, bleed: bool | None, color: str | None
     Console(width=110).print(render_table(report, pdf.name))
     click.echo("passes" if report.ok else f"FAILS: {len(report.failures)} rule(s)")
     return 0 if report.ok else 1
+
+
+def _daily_games(
+    dates: list[dt.date],
+    output: Path | None,
+    *,
+    as_json: bool,
+    solution: bool,
+    mono: bool,
+    game: Game,
+) -> None:
+    """``daily --kind game``: the whole game of each date, as pages or on stdout."""
+    from typing import Any
+
+    from puzzlegen.fileio import check_writable
+    from puzzlegen.registry import game_days
+
+    days_of: Any = game_days(game.name)  # the game's own object (registry.GAME_DAYS)
+    if output is not None:
+        check_writable(output, folder=True)
+    days = [days_of.choose(d) for d in progress(dates, "Choosing winnable deals")]
+    if output is not None:
+        for warning in days_of.publish(days, output, mono=mono):
+            click.echo(f"puzzlegen: warning: {warning}", err=True)
+        click.echo(f"Wrote {len(days)} whole-game page(s) under {output}/game/", err=as_json)
+        if not as_json:
+            return
+    for day in days:
+        if as_json:
+            click.echo(days_of.json_line(day))
+        else:
+            click.echo(days_of.text(day, solution=solution))
 
 
 def _folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:

@@ -34,7 +34,8 @@ black ink alone); ``gray`` (black ink only, red pips drawn hollow).
 The package is split by what it lays out, so a new kind of chapter adds a
 module rather than growing one: :mod:`.front` (title, copyright, contents,
 how-to-play), :mod:`.puzzles` (puzzle pages), :mod:`.answers` (answer pages),
-:mod:`.back` (notes pages); :mod:`.geometry`, :mod:`.flowables` and
+:mod:`.back` (notes pages), :mod:`.games` (annotated whole games, ``book --games``);
+:mod:`.geometry`, :mod:`.flowables` and
 :mod:`.document` are what they share, and this module typesets the book until
 its cross references settle.
 """
@@ -55,6 +56,7 @@ from puzzlegen.render.book.back import notes_pages
 from puzzlegen.render.book.document import _Book
 from puzzlegen.render.book.flowables import _Figure, _styles
 from puzzlegen.render.book.front import contents_page, how_to_play_pages, title_pages
+from puzzlegen.render.book.games import ToldGame, games_pages
 from puzzlegen.render.book.geometry import (
     DEFAULT_PER_PAGE,
     MARGINS,
@@ -71,6 +73,7 @@ from puzzlegen.render.book.model import (
     BookOptions,
     Chapter,
     Figure,
+    GameCollection,
     PlannedGame,
     StoryGame,
     check_isbn,
@@ -116,9 +119,10 @@ def build_chapters(
     padding = 0
     result: _Pass | None = None
     prepared = _prepare(chapters, options.colour == "gray")
+    stories = _annotated(chapters, options)
     for _ in range(8):
         geometry = Geometry.make(options.page_size, options.bleed, pages)
-        result = _typeset(prepared, options, geometry, known, padding)
+        result = _typeset(prepared, options, geometry, known, padding, stories)
         if result.pages > MAX_PAGES:
             total = sum(len(c.puzzles) for c in chapters)
             fewer = max(1, total * (MAX_PAGES - 12) // result.pages)
@@ -156,12 +160,27 @@ def build_chapters(
     return result.data
 
 
+def _annotated(chapters: Sequence[Chapter], options: BookOptions) -> tuple[str, list[ToldGame]]:
+    """The annotated-games chapter (``options.games`` games), told by the first chapter's
+    game that can (:class:`GameCollection`); BookError if none can."""
+    if not options.games:
+        return "", []
+    for chapter in chapters:
+        if isinstance(chapter.game, GameCollection):
+            intro, games = chapter.game.annotated_games(
+                options.games, options.games_seed, mono=options.colour == "gray"
+            )
+            return intro, list(games)
+    raise BookError("no game of this book has whole games to annotate (Cat's Cradle has)")
+
+
 def _typeset(
     prepared: list[_Prepared],
     options: BookOptions,
     geometry: Geometry,
     known: dict[tuple[str, Any], int],
     padding: int,
+    stories: tuple[str, list[ToldGame]] = ("", []),
 ) -> _Pass:
     """One typesetting pass: the parts in order, cross references from ``known``."""
     colour = options.colour
@@ -203,6 +222,8 @@ def _typeset(
     contents: list[tuple[str, str]] = []
     for part in prepared:
         contents += contents_lines(part.chapter.game, part.entries, several)
+    if stories[1]:
+        contents.append(("Annotated games", "games"))
     contents.append(("Solutions", "solutions"))
     if several:
         contents += [(f"{c.game.title}: solutions", f"solutions:{c.game.title}") for c in chapters]
@@ -217,6 +238,8 @@ def _typeset(
         same = [e.diagram for p in prepared if p.chapter.game is game for e in p.entries]
         story += how_to_play_pages(setting, game, part.rules)
         story += puzzle_pages(setting, game, part.entries, same)
+    if stories[1]:
+        story += games_pages(setting, *stories)
     story += solutions_opening(setting)
     for part in prepared:
         story += answer_pages(setting, part.chapter.game, part.solutions)
@@ -244,6 +267,7 @@ __all__ = [
     "BookOptions",
     "Chapter",
     "Figure",
+    "GameCollection",
     "Geometry",
     "PlannedGame",
     "StoryGame",

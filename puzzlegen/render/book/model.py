@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from puzzlegen.diagram import Diagram
 from puzzlegen.errors import PuzzlegenError
@@ -37,6 +37,9 @@ class BookOptions:
     edition: str = "First edition"
     year: int = 2026
     mono: bool = False  # the old name of color="gray"
+    #: Annotated whole games of Cat's Cradle after the puzzles (book --games), and their seed.
+    games: int = 0
+    games_seed: str = "book"
 
     @property
     def colour(self) -> str:
@@ -87,6 +90,18 @@ class StoryGame(Protocol):
 
     def solution_story(self, puzzle: Puzzle, *, mono: bool = False) -> list[str | list[Figure]]:
         """Paragraphs and rows of captioned diagrams, in reading order."""
+        ...
+
+
+@runtime_checkable
+class GameCollection(Protocol):
+    """A game whose whole games a book can tell (``book --games``)."""
+
+    def annotated_games(
+        self, count: int, seed: str, *, mono: bool = False
+    ) -> tuple[str, list[Any]]:
+        """The chapter's introduction and ``count`` games, each a
+        :class:`puzzlegen.render.book.games.ToldGame`."""
         ...
 
 

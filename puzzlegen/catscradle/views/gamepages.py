@@ -1,0 +1,165 @@
+"""The whole game of the day as web pages, beside the daily puzzles in the same site.
+
+Under the daily site's folder::
+
+    game/index.html        opens today's game (the browser's date), else the latest
+    game/archive.html      every game on disk, by month, marked when played here
+    game/days.js           the list of games on disk (window.GAME_DAYS)
+    game/YYYY-MM-DD/       index.html game.json
+    assets/cats-cradle-game.js      the whole game's rules and search  (catscradle/game.js)
+    assets/cats-cradle-gamepage.js  the page                          (catscradle/gamepage.js)
+    assets/cats-cradle-game.css     what the page adds to daily.css   (catscradle/game.css)
+    assets/daily.css, cats-cradle.js, cats-cradle-rules.svg   shared with the puzzle pages
+
+(the names in brackets are under templates/).
+
+A game's page links to the same date's puzzle when the site has it (it
+reads the puzzles' ``days.js``), and a puzzle's page to the game of its date
+(it reads ``game/days.js``), so either kind may be written first.  Each
+date's folder is written as one set, as the puzzles' are.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+from puzzlegen.catscradle.gameday import KIND, GameDay
+from puzzlegen.fileio import write_text
+from puzzlegen.games import Game
+from puzzlegen.render.pages import (
+    ASSETS,
+    _replace_folder,
+    _rules_caption,
+    long_date,
+    script_json,
+    write_assets,
+)
+from puzzlegen.render.templating import render, template_dir
+
+FOLDER = "game"
+DAY_FILES = ("index.html", "game.json")
+#: Page assets: file under templates/catscradle/ -> name under assets/.
+SCRIPTS = {
+    "game.js": "cats-cradle-game.js",
+    "gamepage.js": "cats-cradle-gamepage.js",
+    "game.css": "cats-cradle-game.css",
+}
+
+
+def line_text(day: GameDay) -> list[str]:
+    """The winning line in words, a sentence per sequence (for pages without JavaScript)."""
+    said = []
+    for number, played in enumerate(day.line, 1):
+        moves = ", ".join(m.symbol() for m in played.moves)
+        dealt = ", ".join(c.symbol() for c in played.dealt)
+        said.append(
+            f"Sequence {number}: {moves}: {played.spaces} "
+            f"{'space' if played.spaces == 1 else 'spaces'}; dealt {dealt}."
+        )
+    return said
+
+
+def game_day_files(game: Game, day: GameDay, *, mono: bool = False) -> dict[str, str]:
+    """The text of a date's two files, by name."""
+    data = day.to_json()
+    page = render(
+        "catscradle/game.html.j2",
+        date=day.date.isoformat(),
+        long_date=long_date(day.date),
+        deal_id=day.id,
+        sequences=len(day.line),
+        deal_text=" ".join(c.symbol() for c in day.deal.cards),
+        line_text=line_text(day),
+        credit=game.credit,
+        rules_caption=_rules_caption(game, mono),
+        data_json=script_json(data),
+    )
+    return {
+        "index.html": page + "\n",
+        "game.json": json.dumps(data, indent=2, sort_keys=True) + "\n",
+    }
+
+
+def write_game_day(game: Game, day: GameDay, out_dir: Path, *, mono: bool = False) -> Path:
+    """Write ``out_dir/game/DATE/`` as one set; return that folder."""
+    folder = out_dir / FOLDER / day.date.isoformat()
+    _replace_folder(folder, game_day_files(game, day, mono=mono))
+    return folder
+
+
+def write_game_assets(game: Game, out_dir: Path, *, mono: bool = False) -> None:
+    write_assets(game, out_dir, mono=mono)
+    source = template_dir() / "catscradle"
+    for name, target in SCRIPTS.items():
+        write_text(out_dir / ASSETS / target, (source / name).read_text(encoding="utf-8"))
+
+
+def read_game_days(out_dir: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """The games on disk, oldest first, and a warning for each folder skipped."""
+    days: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    root = out_dir / FOLDER
+    if not root.is_dir():
+        return days, warnings
+    for folder in sorted(root.iterdir()):
+        path = folder / "game.json"
+        if folder.name.startswith(".") or not path.is_file():
+            continue
+        try:
+            date = dt.date.fromisoformat(folder.name)
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("kind") != KIND:
+                raise ValueError("not a whole game of Cat's Cradle")
+            if data.get("date") != folder.name:
+                raise ValueError(f"its date {data.get('date')!r} is not its folder's")
+            if not isinstance(data.get("id"), str):
+                raise ValueError("missing or malformed id")
+            if not (folder / "index.html").is_file():
+                raise ValueError("the folder lacks index.html")
+        except (ValueError, OSError) as exc:
+            warnings.append(f"skipping {str(path)!r}: {exc}")
+            continue
+        days.append(
+            {
+                "date": folder.name,
+                "long_date": long_date(date),
+                "month": date.strftime("%B %Y"),
+                "id": data["id"],
+            }
+        )
+    return days, warnings
+
+
+def write_game_site(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]:
+    """Rebuild the games' index, archive and list from what is on disk; return warnings."""
+    write_game_assets(game, out_dir, mono=mono)
+    days, warnings = read_game_days(out_dir)
+    root = out_dir / FOLDER
+    listed = [{"date": d["date"], "id": d["id"]} for d in days]
+    write_text(root / "days.js", f"window.GAME_DAYS = {script_json({'days': listed})};\n")
+    months: list[dict[str, Any]] = []
+    for day in reversed(days):
+        if not months or months[-1]["name"] != day["month"]:
+            months.append({"name": day["month"], "days": []})
+        months[-1]["days"].append(day)
+    puzzles = (out_dir / "index.html").is_file()
+    archive = render(
+        "catscradle/game_archive.html.j2", months=months, credit=game.credit, puzzles=puzzles
+    )
+    write_text(root / "archive.html", archive + "\n")
+    latest = days[-1]["date"] if days else ""
+    write_text(root / "index.html", render("catscradle/game_today.html.j2", latest=latest) + "\n")
+    return warnings
+
+
+def publish_game_days(
+    game: Game, days: list[GameDay], out_dir: Path, *, mono: bool = False
+) -> list[str]:
+    """Write the pages of ``days`` under ``out_dir/game/`` and the site around them."""
+    write_game_site(game, out_dir, mono=mono)
+    for day in days:
+        write_game_day(game, day, out_dir, mono=mono)
+    return write_game_site(game, out_dir, mono=mono)

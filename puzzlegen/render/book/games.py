@@ -1,0 +1,88 @@
+"""Annotated games: a chapter of whole games told from the deal to the end (``book --games``).
+
+Like the game collections of chess books.  The chapter is game-neutral: a
+game that offers :class:`~puzzlegen.render.book.model.GameCollection` (Cat's
+Cradle: whole games its strong player won, see
+``puzzlegen/catscradle/views/bookgames.py``) tells each game as a :class:`ToldGame`
+(a heading, the opening figure, the stock, one paragraph per sequence, the
+figures of the sequence where the game turns, a closing line), and this
+module lays the games out after the puzzle chapters, each from a new page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer
+
+from puzzlegen.render.book.flowables import _FigureRow, _Marker
+from puzzlegen.render.book.model import Figure
+from puzzlegen.render.book.setting import Setting
+
+
+@dataclass(frozen=True)
+class ToldGame:
+    """One game, told: what the chapter lays out."""
+
+    heading: str
+    #: Drawn under the heading (the first layout), unless empty.
+    opening: tuple[Figure, ...]
+    #: A line under the opening (the stock, say).
+    under: str
+    #: (label, paragraph) per step of the game.
+    notes: tuple[tuple[str, str], ...]
+    #: Index in :attr:`notes` where the game turns: drawn with :attr:`figures`.
+    turning: int
+    turning_head: str
+    figures: tuple[Figure, ...]
+    closing: str
+
+
+def games_pages(setting: Setting, intro: str, games: list[ToldGame]) -> list[Any]:
+    """The chapter: its heading and introduction, then each game from a new page."""
+    styles = setting.styles
+    story: list[Any] = [
+        PageBreak(),
+        _Marker("section", "games"),
+        _Marker("head", "Annotated games"),
+        Paragraph("Annotated games", styles["h1"]),
+        Paragraph(escape(intro), styles["body"]),
+    ]
+    for number, told in enumerate(games):
+        if number:
+            story.append(PageBreak())
+        opening = (
+            [_FigureRow(list(told.opening), setting.colour, styles, max_scale=0.8), Spacer(1, 4)]
+            if told.opening
+            else []
+        )
+        story.append(
+            KeepTogether(
+                [
+                    Paragraph(escape(told.heading), styles["h2"]),
+                    *opening,
+                    Paragraph(escape(told.under), styles["small"]),
+                ]
+            )
+        )
+        for index, (label, text) in enumerate(told.notes):
+            paragraph = Paragraph(f"<b>{escape(label)}</b> " + escape(text), styles["body"])
+            if index != told.turning:
+                story.append(paragraph)
+                continue
+            if index:
+                story.append(CondPageBreak(setting.frame_h * 0.45))
+            story.append(
+                KeepTogether(
+                    [
+                        Paragraph(escape(told.turning_head), styles["told_head"]),
+                        paragraph,
+                        _FigureRow(list(told.figures), setting.colour, styles, shrink=True),
+                        Spacer(1, 6),
+                    ]
+                )
+            )
+        story.append(Paragraph(escape(told.closing), styles["solution_head"]))
+    return story

@@ -1,0 +1,880 @@
+/* Cat's Cradle, the whole game of the day: the page.
+ *
+ * Cat's Cradle is a patience invented by Michael Bourne (divertimenti, 1986).
+ * Three kinds of page load this script, told apart by <body data-page>:
+ *   "game-today"    game/index.html: opens today's game, else the latest;
+ *   "game-archive"  game/archive.html: marks the days played here, statistics;
+ *   "game-day"      game/DATE/index.html: the game itself.
+ * The rules of a move and the board's drawing are the daily puzzle's own
+ * (assets/cats-cradle.js, loaded after this file: it registers with the
+ * PuzzleDaily stand-in below); when a sequence is over, the deal and the
+ * search behind "Still winnable?" are assets/cats-cradle-game.js's, which
+ * runs in a Web Worker.
+ *
+ * Automation contract (see the README): every cell has data-cell="ROW,COL";
+ * #board has data-spaces (spaces on the board), data-created (spaces this
+ * sequence made so far), data-sequence (the current sequence, from 1),
+ * data-stock (cards left in the stock), data-state ("playing", "ended": no
+ * series of moves can make another space and #deal is enabled, "won",
+ * "lost") and data-solved="true" once won.  #deal deals.
+ *
+ * Whole-game records are kept apart from the puzzles': localStorage keys
+ * "puzzlegen:cats-cradle-game:DATE".
+ */
+(function () {
+  "use strict";
+
+  let boardGame = null;
+  const previous = window.PuzzleDaily;
+  window.PuzzleDaily = {
+    registerGame: function (game) {
+      if (game.name === "cats-cradle") boardGame = game;
+      if (previous && previous.registerGame) previous.registerGame(game);
+    },
+  };
+
+  const NAME = "cats-cradle-game";
+  const PREFIX = "puzzlegen:" + NAME + ":";
+
+  // -- storage ---------------------------------------------------------------
+  const store = {
+    get: function (date) {
+      try {
+        const raw = window.localStorage.getItem(PREFIX + date);
+        const value = raw ? JSON.parse(raw) : null;
+        return value && typeof value === "object" ? value : null;
+      } catch (e) {
+        return null; // storage disabled or a damaged entry: play on without it
+      }
+    },
+    set: function (date, value) {
+      try {
+        window.localStorage.setItem(PREFIX + date, JSON.stringify(value));
+      } catch (e) {
+        /* storage full or disabled: the game still works, it just forgets */
+      }
+    },
+    all: function () {
+      const found = {};
+      try {
+        const ls = window.localStorage;
+        for (let i = 0; i < ls.length; i++) {
+          const k = ls.key(i);
+          if (k && k.indexOf(PREFIX) === 0) {
+            const value = JSON.parse(ls.getItem(k));
+            if (value && typeof value === "object") found[k.slice(PREFIX.length)] = value;
+          }
+        }
+      } catch (e) {
+        /* as above */
+      }
+      return found;
+    },
+  };
+
+  // -- dates -----------------------------------------------------------------
+  function pad(n) {
+    return (n < 10 ? "0" : "") + n;
+  }
+
+  function isoDate(d) {
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  }
+
+  function today() {
+    const asked = new URLSearchParams(window.location.search).get("today");
+    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) return asked;
+    return isoDate(new Date());
+  }
+
+  function addDays(iso, n) {
+    const [y, m, d] = iso.split("-").map(Number);
+    return isoDate(new Date(y, m - 1, d + n));
+  }
+
+  function listedDays(data) {
+    return data && Array.isArray(data.days) ? data.days.map((d) => d.date).sort() : [];
+  }
+
+  function minutes(ms) {
+    const s = Math.max(0, Math.round(ms / 1000));
+    return Math.floor(s / 60) + ":" + pad(s % 60);
+  }
+
+  /** Played, won, current and longest streak of consecutive days won. */
+  function statistics() {
+    const records = store.all();
+    const played = Object.keys(records).filter((d) => records[d].result);
+    const won = played.filter((d) => records[d].result === "won").sort();
+    let longest = 0;
+    let run = 0;
+    let last = null;
+    for (const d of won) {
+      run = last !== null && addDays(last, 1) === d ? run + 1 : 1;
+      longest = Math.max(longest, run);
+      last = d;
+    }
+    const wonSet = new Set(won);
+    let current = 0;
+    let day = wonSet.has(today()) ? today() : addDays(today(), -1);
+    while (wonSet.has(day)) {
+      current += 1;
+      day = addDays(day, -1);
+    }
+    return { played: played.length, won: won.length, current: current, longest: longest };
+  }
+
+  function showStatistics(list) {
+    if (!list) return;
+    const s = statistics();
+    list.textContent = "";
+    for (const [name, value] of [["Games played", s.played], ["Won", s.won],
+      ["Current streak", s.current], ["Longest streak", s.longest]]) {
+      const dt = document.createElement("dt");
+      dt.textContent = name;
+      const dd = document.createElement("dd");
+      dd.textContent = String(value);
+      list.append(dt, dd);
+    }
+  }
+
+  // -- game/index.html and game/archive.html -------------------------------------
+  function openToday() {
+    const days = listedDays(window.GAME_DAYS);
+    if (!days.length) return;
+    const t = today();
+    const past = days.filter((d) => d <= t);
+    const chosen = past.length ? past[past.length - 1] : days[0];
+    document.getElementById("today-link").href = chosen + "/index.html";
+    window.location.replace(chosen + "/index.html");
+  }
+
+  function startArchive() {
+    const records = store.all();
+    for (const row of document.querySelectorAll("tr[data-date]")) {
+      const record = records[row.dataset.date];
+      const cell = row.querySelector(".solved-cell");
+      if (!cell || !record) continue;
+      cell.textContent = record.result === "won" ? "✓ won" : record.result === "lost" ? "lost"
+        : "started";
+      row.classList.add(record.result === "won" ? "is-solved" : "is-started");
+    }
+    const todayRow = document.querySelector('tr[data-date="' + today() + '"]');
+    if (todayRow) todayRow.classList.add("is-today");
+    showStatistics(document.getElementById("stats-list"));
+  }
+
+  // -- the game ----------------------------------------------------------------
+  function startDay() {
+    const rules = window.CatsCradleGame;
+    const game = boardGame;
+    const play = document.getElementById("play");
+    if (!rules || !game || !play) return; // a script is missing: the static page remains
+    const $ = (id) => document.getElementById(id);
+    const data = JSON.parse($("game-data").textContent);
+    const date = document.body.dataset.date;
+    const board = $("board");
+    const deal = data.deal;
+    const stock = deal.slice(16);
+    const stockClasses = stock.map(rules.cardClass);
+    const first = deal.slice(0, 16).map((c) => [c]);
+    const spaces = (state) => state.filter((s) => s.length === 0).length;
+    const symbol = (text) => text.replace(/[CDHS]$/, (s) => ({ C: "♣", D: "♦", H: "♥", S: "♠" })[s]);
+
+    /** Fill the spaces of `state` in cell order from the stock at `next`. */
+    function dealInto(state, next) {
+      const filled = state.map((s) => s.slice());
+      const dealt = [];
+      for (let i = 0; i < filled.length && next < stock.length; i++) {
+        if (!filled[i].length) {
+          filled[i] = [stock[next]];
+          dealt.push(stock[next]);
+          next++;
+        }
+      }
+      return { state: filled, dealt: dealt, next: next };
+    }
+
+    function findMove(state, from, to) {
+      return game.movesFrom(state, from).find((m) => m.to === to) || null;
+    }
+
+    // The certified line, replayed: each sequence's start, moves and end.
+    const certified = [];
+    (function () {
+      let state = first;
+      let next = 0;
+      for (const seq of data.line) {
+        const start = state;
+        const moves = [];
+        for (const m of seq.moves) {
+          const move = findMove(state, m.from.join(","), m.to.join(","));
+          if (!move || move.card !== m.card || move.onto !== m.onto) {
+            throw new Error("game.json's line does not replay: " + JSON.stringify(m));
+          }
+          moves.push({ move: move, before: state });
+          state = game.apply(state, move);
+        }
+        const end = state;
+        const after = dealInto(end, next);
+        certified.push({ start: start, moves: moves, end: end, dealt: after.dealt });
+        state = after.state;
+        next = after.next;
+      }
+    })();
+
+    const saved = store.get(date) || {};
+    const record = {
+      result: saved.result === "won" || saved.result === "lost" ? saved.result : null,
+      solved: saved.result === "won",
+      hints: saved.hints || 0,
+      asked: Array.isArray(saved.asked) ? saved.asked : [],
+      shown: !!saved.shown,
+      ms: saved.ms || null,
+      sequences: saved.sequences || null,
+    };
+
+    const ui = {
+      seqs: [], start: first, states: [first], moves: [], next: 0, over: null,
+      end: false, selected: null, focus: "0,0", seqHints: 0, hintCell: null,
+      showing: false, showStep: 0, elapsed: 0, since: null, busy: false,
+    };
+
+    function current() {
+      return ui.states[ui.states.length - 1];
+    }
+
+    function elapsedMs() {
+      return ui.elapsed + (ui.since === null ? 0 : Date.now() - ui.since);
+    }
+
+    function layout(state) {
+      return rules.layoutOf(state);
+    }
+
+    function created() {
+      return spaces(current()) - spaces(ui.start);
+    }
+
+    /** Whether no series of moves from the current state can make another space. */
+    function checkEnd() {
+      const l = layout(current());
+      ui.end = rules.isEnd(l.bottom, l.height);
+      if (ui.end && created() === 0 && !ui.over) ui.over = "lost";
+    }
+
+    function phase() {
+      if (ui.over) return ui.over;
+      return ui.end ? "ended" : "playing";
+    }
+
+    function save() {
+      const out = Object.assign({}, record);
+      out.done = ui.seqs.map((s) => s.moves.map((m) => [m.from, m.to]));
+      out.current = ui.moves.map((m) => [m.from, m.to]);
+      out.elapsed = elapsedMs();
+      store.set(date, out);
+    }
+
+    function announce(text) {
+      $("announce").textContent = text;
+    }
+
+    // -- playing ---------------------------------------------------------------
+    function playMove(move, quiet) {
+      const before = current();
+      if (ui.since === null && !ui.over && !quiet) ui.since = Date.now();
+      ui.states.push(game.apply(before, move));
+      ui.moves.push(move);
+      ui.selected = null;
+      checkEnd();
+      if (quiet) return;
+      ui.focus = move.to;
+      announce(game.moveText(before, move) + ". " + statusText());
+      if (ui.over) finish();
+      save();
+      render();
+    }
+
+    function dealNow(quiet) {
+      if (phase() !== "ended") {
+        if (!quiet) announce("Not yet: a series of moves can still make another space.");
+        return;
+      }
+      const made = created();
+      const after = dealInto(current(), ui.next);
+      ui.seqs.push({ moves: ui.moves.slice(), spaces: made, dealt: after.dealt });
+      ui.next = after.next;
+      ui.start = after.state;
+      ui.states = [after.state];
+      ui.moves = [];
+      ui.selected = null;
+      ui.seqHints = 0;
+      if (ui.next >= stock.length) {
+        ui.over = "won";
+        ui.end = false;
+      } else {
+        checkEnd();
+      }
+      if (quiet) return;
+      $("hint-list").textContent = "";
+      $("hint-list").hidden = true;
+      $("winnable-answer").hidden = true;
+      announce("Dealt " + after.dealt.map(symbol).join(", ") + ". " + statusText());
+      if (ui.over) finish();
+      save();
+      render();
+    }
+
+    function finish() {
+      if (ui.since !== null) {
+        ui.elapsed += Date.now() - ui.since;
+        ui.since = null;
+      }
+      if (!record.result) {
+        record.result = ui.over;
+        record.solved = ui.over === "won";
+        record.ms = ui.elapsed;
+        record.sequences = ui.seqs.length + (ui.over === "lost" ? 1 : 0);
+      }
+    }
+
+    function undo() {
+      if (ui.showing || ui.over || !ui.moves.length) return;
+      const move = ui.moves.pop();
+      ui.states.pop();
+      ui.selected = null;
+      checkEnd();
+      announce("Undone: " + game.moveText(current(), move) + ". " + statusText());
+      save();
+      render();
+    }
+
+    function restartSequence() {
+      if (ui.showing || ui.over || !ui.moves.length) return;
+      ui.states = [ui.start];
+      ui.moves = [];
+      ui.selected = null;
+      checkEnd();
+      announce("Back to the start of this sequence. " + statusText());
+      save();
+      render();
+    }
+
+    function playAgain() {
+      ui.seqs = [];
+      ui.start = first;
+      ui.states = [first];
+      ui.moves = [];
+      ui.next = 0;
+      ui.over = null;
+      ui.seqHints = 0;
+      ui.elapsed = 0;
+      ui.since = null;
+      checkEnd();
+      $("hint-list").textContent = "";
+      $("hint-list").hidden = true;
+      $("winnable-answer").hidden = true;
+      announce("The deal again, from the first layout. Your first result stays recorded.");
+      save();
+      render();
+    }
+
+    function activate(k) {
+      ui.focus = k;
+      if (ui.showing) return;
+      if (ui.over) {
+        announce(statusText());
+        render();
+        return;
+      }
+      const state = current();
+      if (ui.selected !== null) {
+        const move = findMove(state, ui.selected, k);
+        if (move) {
+          playMove(move, false);
+          return;
+        }
+        if (k === ui.selected) {
+          ui.selected = null;
+          announce("Put back.");
+          render();
+          return;
+        }
+      }
+      if (!game.canPick(state, k)) {
+        ui.selected = null;
+        announce(game.nothingText(state, k));
+      } else if (!game.movesFrom(state, k).length) {
+        ui.selected = null;
+        announce(game.pickedText(state, k).replace(" picked up", "") + " cannot move now.");
+      } else {
+        ui.selected = k;
+        const n = game.movesFrom(state, k).length;
+        announce(game.pickedText(state, k) + ": " + n + (n === 1 ? " place" : " places") +
+          " to put it.");
+      }
+      render();
+    }
+
+    // -- words -----------------------------------------------------------------
+    function plural(n, one, many) {
+      return n + " " + (n === 1 ? one : many);
+    }
+
+    function statusText() {
+      const left = stock.length - ui.next;
+      switch (phase()) {
+        case "won":
+          return "You won! The stock is used up after " +
+            plural(ui.seqs.length, "sequence", "sequences") + ".";
+        case "lost":
+          return "Lost: no series of moves can make a space in sequence " +
+            (ui.seqs.length + 1) + ", with " + plural(left, "card", "cards") +
+            " still in the stock.";
+        case "ended":
+          return "No series of moves can make another space: press Deal to fill the " +
+            plural(spaces(current()), "space", "spaces") + " from the stock.";
+        default:
+          return "Sequence " + (ui.seqs.length + 1) + ": " +
+            plural(created(), "space", "spaces") + " made so far.";
+      }
+    }
+
+    // -- hints: the strong player's choice while the game follows the certified
+    // line (the page stores it for each of the line's sequence starts), else the
+    // most spaces the sequence can still make --------------------------------------
+    function strongEnd(i) {
+      let state = certified[i].start;
+      for (const m of data.line[i].strong || []) {
+        const move = findMove(state, m.from.join(","), m.to.join(","));
+        if (!move) return null;
+        state = game.apply(state, move);
+      }
+      return data.line[i].strong && data.line[i].strong.length ? state : null;
+    }
+
+    function plan() {
+      const state = current();
+      const l = layout(state);
+      const i = ui.seqs.length;
+      if (i < certified.length &&
+        game.positionText(certified[i].start) === game.positionText(ui.start)) {
+        const strong = strongEnd(i);
+        const winning = layout(certified[i].end).height;
+        // The strong player's ending if it can still be reached, else the winning line's.
+        const targets = strong ? [[layout(strong).height, true], [winning, false]]
+          : [[winning, false]];
+        for (const [target, isStrong] of targets) {
+          const path = rules.pathTo(l.bottom, l.height, target);
+          if (path) {
+            return { path: path, spaces: spacesOfHeights(target), strong: isStrong,
+              agrees: target.join() === winning.join(), winning: spacesOfHeights(winning) };
+          }
+        }
+      }
+      const best = rules.bestEnd(l.bottom, l.height);
+      return { path: best.path, spaces: best.spaces, strong: false, agrees: false, winning: null };
+    }
+
+    function spacesOfHeights(height) {
+      return height.filter((h) => h === 0).length;
+    }
+
+    function planMoves(p) {
+      let state = current();
+      return p.path.map(([src, dst]) => {
+        const move = findMove(state, rowCol(src), rowCol(dst));
+        const said = game.moveText(state, move);
+        state = game.apply(state, move);
+        return { move: move, text: said };
+      });
+    }
+
+    function rowCol(cell) {
+      return Math.floor(cell / 4) + "," + (cell % 4);
+    }
+
+    function hint() {
+      if (ui.over || ui.showing || ui.seqHints >= 3) return;
+      ui.seqHints += 1;
+      record.hints += 1;
+      const p = plan();
+      const steps = planMoves(p);
+      const start = layout(ui.start);
+      const most = rules.bestEnd(start.bottom, start.height).spaces - spaces(ui.start);
+      const aim = p.spaces - spaces(ui.start);
+      let text;
+      if (ui.seqHints === 1) {
+        const made = plural(aim, "space", "spaces");
+        if (p.strong) {
+          text = "A strong player, who sees the cards dealt so far but not the stock's order, " +
+            "would stop at " + made + " here" + (aim < most ? ", fewer than the " + most +
+              " the sequence could make: that ending leaves better places for the cards " +
+              "still to come" : "") + ". " + (p.agrees ? "The winning line stops there too."
+            : "The winning line stops elsewhere, at " +
+              plural(p.winning - spaces(ui.start), "space", "spaces") + ".");
+        } else if (p.winning !== null) {
+          text = "The winning line makes " + made + " in this sequence" +
+            (aim < most ? ", fewer than the " + most + " it could make." : ".");
+        } else {
+          text = "The most spaces this sequence can still reach is " + aim +
+            ". Look at the blocked pairs before you choose between endings.";
+        }
+      } else if (ui.seqHints === 2) {
+        text = steps.length ? "Move " + steps[0].text + " next." :
+          "You are where the line stops: deal.";
+      } else {
+        text = steps.length ? "From here: " + steps.map((s, n) => (n + 1) + ". " + s.text)
+          .join("; ") + ", then deal." : "You are where the line stops: deal.";
+      }
+      const item = document.createElement("li");
+      item.textContent = text;
+      $("hint-list").appendChild(item);
+      $("hint-list").hidden = false;
+      announce("Hint: " + text);
+      ui.hintCell = steps.length ? steps[0].move.from : null;
+      save();
+      render();
+    }
+
+    // -- still winnable? -------------------------------------------------------------
+    let worker = null;
+    let asking = 0;
+
+    function workerCode() {
+      return "\"use strict\";\nconst rules = " + rules.factorySource + ";\n" +
+        "self.onmessage = function (event) {\n" +
+        "  const q = event.data;\n  const t0 = Date.now();\n" +
+        "  const r = rules.winnable(q.bottom, q.height, q.startSpaces, q.stock, q.next);\n" +
+        "  self.postMessage({ id: q.id, won: r.won, layouts: r.layouts, ms: Date.now() - t0 });\n" +
+        "};\n";
+    }
+
+    function search(question, reply) {
+      // A worker made from a blob: file:// pages cannot start one from a file.
+      if (worker === null) {
+        try {
+          const url = URL.createObjectURL(new Blob([workerCode()], { type: "text/javascript" }));
+          worker = new Worker(url);
+          worker.onmessage = (event) => reply(event.data, "worker");
+        } catch (e) {
+          worker = false;
+        }
+      }
+      if (worker) {
+        worker.postMessage(question);
+        return;
+      }
+      setTimeout(() => { // no worker here: search on the page, after it has drawn "Searching…"
+        const t0 = Date.now();
+        const r = rules.winnable(question.bottom, question.height, question.startSpaces,
+          question.stock, question.next);
+        reply({ id: question.id, won: r.won, layouts: r.layouts, ms: Date.now() - t0 }, "page");
+      }, 30);
+    }
+
+    function askWinnable() {
+      if (ui.over || ui.showing || ui.busy) return;
+      const l = layout(current());
+      ui.busy = true;
+      asking += 1;
+      const answer = $("winnable-answer");
+      answer.hidden = false;
+      answer.dataset.answer = "";
+      answer.textContent = "Searching every way of playing on…";
+      const where = { sequence: ui.seqs.length + 1, moves: ui.moves.length };
+      const t0 = performance.now();
+      search({ id: asking, bottom: l.bottom, height: l.height, startSpaces: spaces(ui.start),
+        stock: stockClasses, next: ui.next }, (r, how) => {
+        ui.busy = false;
+        if (r.id !== asking) return;
+        const ms = Math.round(performance.now() - t0);
+        record.asked.push({ sequence: where.sequence, moves: where.moves, won: r.won });
+        answer.dataset.answer = r.won ? "yes" : "no";
+        answer.dataset.ms = String(ms);
+        answer.dataset.searchMs = String(r.ms);
+        answer.dataset.where = how;
+        answer.textContent = (r.won
+          ? "Yes: from here the game can still be won."
+          : "No: from here no way of playing on uses up the stock.") +
+          " (" + plural(r.layouts, "sequence", "sequences") + " searched.)";
+        announce(answer.textContent);
+        save();
+        render();
+      });
+      render();
+    }
+
+    // -- show me: the certified line from the deal -------------------------------------
+    const steps = [];
+    certified.forEach((seq, i) => {
+      seq.moves.forEach((m, j) => {
+        steps.push({ state: game.apply(m.before, m.move), text: "Sequence " + (i + 1) +
+          ", move " + (j + 1) + ": " + game.moveText(m.before, m.move) + "." });
+      });
+      steps.push({ deal: i, text: "", state: null });
+    });
+    (function () { // each deal's state and words, the stock read in order
+      let next = 0;
+      for (const s of steps) {
+        if (s.deal === undefined) continue;
+        const seq = certified[s.deal];
+        const after = dealInto(seq.end, next);
+        s.state = after.state;
+        next = after.next;
+        s.text = "End of sequence " + (s.deal + 1) + ": " +
+          plural(spaces(seq.end) - spaces(seq.start), "space", "spaces") + "; dealt " +
+          after.dealt.map(symbol).join(", ") +
+          (next >= stock.length ? ". The stock is used up: won." : ".");
+      }
+    })();
+
+    function showMe(on) {
+      ui.showing = on;
+      ui.showStep = 0;
+      ui.selected = null;
+      if (on) {
+        record.shown = true;
+        save();
+        announce("Showing the winning line from the deal: " + steps.length + " steps. Use Next.");
+      } else {
+        announce("Back to your game. " + statusText());
+      }
+      render();
+      if (on) $("show-next").focus();
+    }
+
+    function step(delta) {
+      ui.showStep = Math.max(0, Math.min(steps.length, ui.showStep + delta));
+      render();
+      announce(ui.showStep ? steps[ui.showStep - 1].text : "The first layout.");
+    }
+
+    // -- drawing -----------------------------------------------------------------
+    function shownState() {
+      if (!ui.showing) return current();
+      return ui.showStep === 0 ? first : steps[ui.showStep - 1].state;
+    }
+
+    function render() {
+      const state = shownState();
+      const labels = game.draw(board, state, { selected: ui.showing ? null : ui.selected });
+      const lit = ui.showing || ui.selected === null || ui.over ? []
+        : game.movesFrom(current(), ui.selected).map((m) => m.to);
+      const hintCell = !ui.showing && ui.seqHints >= 2 && !ui.over ? ui.hintCell : null;
+      for (const el of cells) {
+        const k = el.dataset.cell;
+        const selected = k === ui.selected;
+        const target = lit.includes(k);
+        el.classList.toggle("is-selected", selected);
+        el.classList.toggle("is-target", target);
+        el.classList.toggle("is-hint", k === hintCell);
+        el.tabIndex = k === ui.focus ? 0 : -1;
+        el.setAttribute("aria-pressed", selected ? "true" : "false");
+        let label = labels[k];
+        if (selected) label += ", picked up";
+        if (target) label += ", you may place the card here";
+        if (k === hintCell) label += ", the hinted move starts here";
+        el.setAttribute("aria-label", label);
+      }
+      const ph = phase();
+      board.dataset.spaces = String(spaces(current()));
+      board.dataset.created = String(created());
+      board.dataset.sequence = String(ui.seqs.length + 1);
+      board.dataset.stock = String(stock.length - ui.next);
+      board.dataset.state = ph;
+      board.dataset.solved = ph === "won" ? "true" : "false";
+      board.classList.toggle("is-showing", ui.showing);
+      document.body.dataset.state = ph;
+      $("status").textContent = ui.showing ? "Showing the winning line: your game waits." : statusText();
+      $("status").className = "game-status is-" + ph;
+      $("count").textContent = plural(spaces(current()), "space", "spaces");
+      $("sequence").textContent = "Sequence " + (ui.seqs.length + 1 - (ph === "won" ? 1 : 0));
+      $("stock").textContent = "Stock: " + plural(stock.length - ui.next, "card", "cards");
+      $("deal").disabled = ui.showing || ph !== "ended";
+      $("deal").classList.toggle("is-ready", !ui.showing && ph === "ended");
+      $("undo").disabled = ui.showing || !!ui.over || ui.moves.length === 0;
+      $("reset").disabled = ui.showing || !!ui.over || ui.moves.length === 0;
+      $("hint").disabled = ui.showing || !!ui.over || ui.seqHints >= 3;
+      $("hint").textContent = ["Hint", "Another hint", "The whole sequence", "Hint"][ui.seqHints];
+      $("winnable").disabled = ui.showing || !!ui.over || ui.busy;
+      renderLog();
+      renderShowBar();
+      renderResult();
+    }
+
+    function renderLog() {
+      const list = $("sequences");
+      list.textContent = "";
+      ui.seqs.forEach((s) => {
+        const item = document.createElement("li");
+        item.textContent = plural(s.moves.length, "move", "moves") + ", " +
+          plural(s.spaces, "space", "spaces") + "; dealt " + s.dealt.map(symbol).join(" ") + ".";
+        list.appendChild(item);
+      });
+      if (!ui.seqs.length) {
+        const item = document.createElement("li");
+        item.className = "none";
+        item.textContent = "None yet: the first sequence is under way.";
+        list.appendChild(item);
+      }
+    }
+
+    function renderShowBar() {
+      $("showme-bar").hidden = !ui.showing;
+      $("showme").hidden = ui.showing;
+      if (!ui.showing) return;
+      $("show-prev").disabled = ui.showStep === 0;
+      $("show-next").disabled = ui.showStep === steps.length;
+      $("show-step").textContent = "The winning line, step " + ui.showStep + " of " +
+        steps.length + ": " + (ui.showStep ? steps[ui.showStep - 1].text : "the first layout.");
+    }
+
+    function renderResult() {
+      const panel = $("result");
+      panel.hidden = !ui.over || ui.showing;
+      if (panel.hidden) return;
+      $("result-title").textContent = ui.over === "won" ? "Won!" : "Lost";
+      const first = record.result && record.result !== ui.over
+        ? " Your first game of this deal was " + record.result + "; that one counts." : "";
+      $("result-text").textContent = (ui.over === "won"
+        ? "You used up the stock in " + plural(ui.seqs.length, "sequence", "sequences") + "."
+        : "Sequence " + (ui.seqs.length + 1) + " could make no space, with " +
+          plural(stock.length - ui.next, "card", "cards") + " left in the stock.") +
+        " Time: " + minutes(ui.elapsed) + "." + first;
+      $("share-text").value = shareText();
+      showStatistics($("stats-list"));
+    }
+
+    function shareText() {
+      const help = [];
+      if (record.hints) help.push(plural(record.hints, "hint", "hints"));
+      const asked = record.asked.length;
+      if (asked) help.push("asked “still winnable?” " + (asked === 1 ? "once" : asked + " times"));
+      if (record.shown) help.push("looked at the line");
+      return "Cat's Cradle, the whole game · " + date + "\n" +
+        (ui.over === "won" ? "Won in " + plural(ui.seqs.length, "sequence", "sequences")
+          : "Lost in sequence " + (ui.seqs.length + 1)) +
+        " · " + minutes(ui.elapsed) + (help.length ? " · " + help.join(", ") : "") + "\n" +
+        "Spaces: " + ui.seqs.map((s) => s.spaces).join("·");
+    }
+
+    function copyShare() {
+      const area = $("share-text");
+      const done = () => { $("copy-status").textContent = "Copied."; };
+      const fallback = () => {
+        area.select();
+        try {
+          document.execCommand("copy");
+          done();
+        } catch (e) {
+          $("copy-status").textContent = "Select the text and copy it.";
+        }
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(area.value).then(done, fallback);
+      } else {
+        fallback();
+      }
+    }
+
+    // -- wiring --------------------------------------------------------------------
+    game.build(board, document);
+    play.hidden = false;
+    board.setAttribute("role", "group");
+    const cells = Array.from(board.querySelectorAll("[data-cell]"));
+
+    board.addEventListener("click", (event) => {
+      const el = event.target.closest("[data-cell]");
+      if (el) {
+        activate(el.dataset.cell);
+        board.querySelector('[data-cell="' + ui.focus + '"]').focus();
+      }
+    });
+    board.addEventListener("keydown", (event) => {
+      const el = event.target.closest("[data-cell]");
+      if (!el) return;
+      const [row, col] = el.dataset.cell.split(",").map(Number);
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      if (event.key in moves) {
+        const [dr, dc] = moves[event.key];
+        const next = board.querySelector('[data-cell="' + (row + dr) + "," + (col + dc) + '"]');
+        if (next) {
+          ui.focus = next.dataset.cell;
+          render();
+          next.focus();
+        }
+        event.preventDefault();
+      } else if (event.key === "Escape" && ui.selected !== null) {
+        ui.selected = null;
+        announce("Put back.");
+        render();
+      }
+    });
+    $("deal").addEventListener("click", () => dealNow(false));
+    $("undo").addEventListener("click", undo);
+    $("reset").addEventListener("click", restartSequence);
+    $("hint").addEventListener("click", hint);
+    $("winnable").addEventListener("click", askWinnable);
+    $("showme").addEventListener("click", () => showMe(true));
+    $("show-exit").addEventListener("click", () => showMe(false));
+    $("show-prev").addEventListener("click", () => step(-1));
+    $("show-next").addEventListener("click", () => step(1));
+    $("copy").addEventListener("click", copyShare);
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "action";
+    again.id = "again";
+    again.textContent = "Play this deal again";
+    again.addEventListener("click", playAgain);
+    $("result").appendChild(again);
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest("textarea, input") || event.altKey || event.metaKey) return;
+      if (event.ctrlKey && event.key === "z") undo();
+    });
+
+    // Navigation: other games, and this day's puzzle when the site has it.
+    const days = listedDays(window.GAME_DAYS);
+    const earlier = days.filter((d) => d < date);
+    const later = days.filter((d) => d > date);
+    if (earlier.length) {
+      $("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
+      $("nav-prev").hidden = false;
+    }
+    if (later.length) {
+      $("nav-next").href = "../" + later[0] + "/index.html";
+      $("nav-next").hidden = false;
+    }
+    if (listedDays(window.PUZZLE_DAYS).includes(date)) $("puzzle-link").hidden = false;
+
+    // Pick up where this browser left off: the sequences dealt, then this one's moves.
+    checkEnd();
+    let restored = 0;
+    const replayMoves = (list) => {
+      for (const pair of Array.isArray(list) ? list : []) {
+        const move = Array.isArray(pair) ? findMove(current(), pair[0], pair[1]) : null;
+        if (!move || ui.over) return false;
+        playMove(move, true);
+        restored++;
+      }
+      return true;
+    };
+    for (const seq of Array.isArray(saved.done) ? saved.done : []) {
+      if (!replayMoves(seq) || phase() !== "ended") break;
+      dealNow(true);
+    }
+    if (!ui.over) replayMoves(saved.current);
+    ui.elapsed = saved.elapsed || 0;
+    if (ui.over) finish();
+    if (restored) announce("Welcome back: your game so far is on the board. " + statusText());
+    render();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const page = document.body.dataset.page;
+    if (page === "game-today") openToday();
+    else if (page === "game-archive") startArchive();
+    else if (page === "game-day") startDay();
+  });
+})();

@@ -1,0 +1,49 @@
+"""Whole games told sequence by sequence (puzzlegen.catscradle.views.annotate)."""
+
+from __future__ import annotations
+
+from puzzlegen.catscradle.position import Deal, Position
+from puzzlegen.catscradle.solver import Line, analyse
+from puzzlegen.catscradle.views.annotate import annotate
+from puzzlegen.catscradle.views.prose import moves_text
+from puzzlegen.catscradle.wholegame import play
+
+
+def test_a_won_game_is_told_whole() -> None:
+    deal = Deal.from_seed(2)
+    turns = list(play(deal))
+    game = annotate(deal, turns)
+    assert game.won and game.summary == "Won in twelve sequences." and len(turns) == 12
+    dealt = [c for note in game.notes for c in note.dealt]
+    assert dealt == list(deal.stock)  # every card of the stock, in order, dealt once
+    for note, turn in zip(game.notes, turns, strict=True):
+        assert note.created == turn.created
+        assert moves_text(turn.line).lower() in note.text.lower()
+        assert "Dealt" in note.text
+    assert "the stock is used up" in game.notes[-1].text
+    assert 0 <= game.turning < len(game.notes)
+
+
+def test_a_lost_game_ends_with_the_stock_left() -> None:
+    deal = Deal.from_seed(0)
+    turns = list(play(deal))
+    game = annotate(deal, turns)
+    assert not game.won
+    assert "game is over" in game.notes[-1].text
+    assert "still in the stock" in game.summary
+    assert game.stock_left == len(turns[-1].stock)
+
+
+def test_a_shorter_ending_is_said_to_prepare() -> None:
+    # A player who always takes the ending with the fewest new spaces stops short.
+    deal = Deal.from_seed(5)
+
+    def fewest(position: Position) -> Line:
+        ends = [e for e in analyse(position).ends if e.spaces > position.spaces]
+        return min(ends, key=lambda e: (e.spaces, len(e.moves))) if ends else analyse(position).best
+
+    turns = list(play(deal, fewest))
+    game = annotate(deal, turns)
+    short = [n for n in game.notes if 0 < n.created < n.most]
+    assert short and all("were possible" in n.text for n in short)
+    assert game.turning == game.notes.index(short[0])

@@ -1,0 +1,49 @@
+"""The annotated-games chapter of a book (``book --games N``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from puzzlegen.catscradle.gameplayers import play_game
+from puzzlegen.catscradle.views.bookgames import choose_games
+from puzzlegen.cli import main
+from puzzlegen.render.preflight import preflight
+
+
+def test_a_book_with_annotated_games_passes_preflight(tmp_path: Path) -> None:
+    path = tmp_path / "book.pdf"
+    assert main(["book", "--count", "4", "--games", "2", "--seed", "g", "-o", str(path)]) == 0
+    assert preflight(path.read_bytes()).ok
+    pages = [p.extract_text() for p in PdfReader(path).pages]
+    contents = pages[2]
+    assert "Annotated games" in contents
+    chapter = [i for i, t in enumerate(pages) if t.startswith("Annotated games")]
+    assert chapter, "the chapter's pages carry its running head"
+    text = "\n".join(pages[chapter[0] :])
+    for number, (_, deal, game) in enumerate(choose_games(2, "g"), 1):
+        assert f"Game {number}: won in" in text
+        assert "The game turns at sequence" in text
+        # Every card of the stock is dealt, and told, once.
+        assert [c for n in game.notes for c in n.dealt] == list(deal.stock)
+    # The games depend on the seed alone.
+    assert [(n, str(d)) for n, d, _ in choose_games(2, "g")] == [
+        (n, str(d)) for n, d, _ in choose_games(2, "g")
+    ]
+
+
+def test_the_games_are_the_strong_players_wins() -> None:
+    for name, deal, game in choose_games(1, "book"):
+        record = play_game(deal, "strong", seed=name)
+        assert record.won and game.won
+        assert [n.line.moves for n in game.notes] == [t.line.moves for t in record.turns]
+
+
+def test_games_need_cats_cradle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    args = ["book", "--game", "pendulum", "--count", "4", "--games", "1"]
+    assert main([*args, "-o", str(tmp_path / "b.pdf")]) != 0
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--games" in err and "Cat's Cradle" in err
+    assert not (tmp_path / "b.pdf").exists()

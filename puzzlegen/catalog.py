@@ -23,7 +23,7 @@ import socket
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -284,6 +284,18 @@ class Catalog:
         self.close()
 
     def close(self) -> None:
+        """Close the file; the last writer to close leaves it out of WAL mode.
+
+        A catalog at rest then needs no ``-wal`` or ``-shm`` file beside it,
+        so it can be read in a folder the reader may not write, and reading
+        it leaves nothing behind.  While another connection is open the
+        switch fails at once (no waiting) and the file stays in WAL mode for
+        that one to finish.
+        """
+        if not self.readonly:
+            with suppress(sqlite3.Error):
+                self._db.execute("PRAGMA busy_timeout = 0")
+                self._db.execute("PRAGMA journal_mode = DELETE")
         self._db.close()
 
     @contextmanager

@@ -21,6 +21,7 @@ The result behaves like ``open(path, "w")`` in everything else a user sees:
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import stat
@@ -73,6 +74,8 @@ def check_writable(path: Path, *, folder: bool = False) -> None:
             base = base.parent
         if not base.is_dir():
             raise NotADirectoryError(20, "Not a directory", str(path))
+        if not folder and len(os.fsencode(Path(path).name)) > _name_max(base):
+            raise OSError(errno.ENAMETOOLONG, "File name too long", str(path))
         probe, fd = _create_temporary(base / "probe")
         os.close(fd)
         probe.unlink()
@@ -128,11 +131,40 @@ def _write(path: Path, data: bytes) -> None:
     _fsync_folder(target.parent)
 
 
+def _name_max(folder: Path) -> int:
+    """The longest file name, in bytes, that ``folder``'s file system takes."""
+    try:
+        return int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):
+        return 255
+
+
+def _temporary_name(name: str, token: str, most: int) -> str:
+    """``.NAME.TOKEN.tmp``, NAME cut (at a character) so the whole fits ``most`` bytes.
+
+    >>> _temporary_name("book.pdf", "0123abcd", 255)
+    '.book.pdf.0123abcd.tmp'
+    >>> len(_temporary_name("é" * 127, "0123abcd", 255).encode())
+    254
+    """
+    extra = len(f"..{token}.tmp".encode())
+    data = name.encode("utf-8", "surrogateescape")
+    if len(data) + extra > most:
+        data = data[: max(1, most - extra)]
+        name = data.decode("utf-8", "ignore") or "f"
+    return f".{name}.{token}.tmp"
+
+
 def _create_temporary(target: Path) -> tuple[Path, int]:
-    """A new, empty file beside ``target``, created with the mode ``open`` would give it."""
+    """A new, empty file beside ``target``, created with the mode ``open`` would give it.
+
+    Its name is the target's, cut short where needed, so that a target whose
+    name is as long as the file system allows can still be written.
+    """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    most = _name_max(target.parent) if target.parent.is_dir() else 255
     while True:
-        tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        tmp = target.with_name(_temporary_name(target.name, secrets.token_hex(4), most))
         try:
             return tmp, os.open(tmp, flags, _NEW_FILE_MODE)
         except FileExistsError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,6 +56,44 @@ def release_venue(db: Path, venue: str) -> int:
                 f"(venues: {known or 'none yet'})"
             )
         return cat.release_venue(venue)
+
+
+def least_pages(games: Sequence[Game], count: int, options: BookOptions) -> int:
+    """A lower bound on the pages of a book of ``count`` puzzles, known before any is made.
+
+    Each game's share needs its puzzle pages (``per_page`` a page) and its
+    solutions, which never pack tighter than the game's default ``per_page``
+    (a solution draws the board and tells the line; measured: Cat's Cradle
+    fits about 1.1 solutions a 6×9 page against 2 puzzles, 1.7 an A4 page
+    against 4; Pendulum about a third of one against 1); the front matter
+    takes four pages more.  Only a book this bound cannot fit is refused
+    early: the typesetting remains the exact check.
+    """
+    from puzzlegen.render.book.geometry import per_page_for
+
+    natural = replace(options, per_page=None)
+    pages = 4
+    for game, share in zip(games, split_count(count, games), strict=True):
+        per_page = per_page_for(game, options)
+        densest = per_page_for(game, natural)
+        pages += -(-share // per_page) + -(-share // densest)
+    return pages
+
+
+def check_book_fits(games: Sequence[Game], count: int, options: BookOptions) -> None:
+    """Refuse, before any work, a book whose puzzles cannot fit a paperback's pages."""
+    from puzzlegen.render.preflight import MAX_PAGES
+
+    pages = least_pages(games, count, options)
+    if pages <= MAX_PAGES:
+        return
+    fewer = count
+    while fewer > len(games) and least_pages(games, fewer, options) > MAX_PAGES:
+        fewer = max(len(games), fewer * MAX_PAGES // least_pages(games, fewer, options) - 1)
+    raise CatalogError(
+        f"--count {count} needs at least {pages} pages (puzzles and solutions), more than "
+        f"the {MAX_PAGES} a paperback can have: at most {fewer} puzzles might fit"
+    )
 
 
 def split_count(count: int, games: Sequence[Game]) -> list[int]:
@@ -203,6 +241,10 @@ def publish_dailies(
         return warnings
     from puzzlegen.render.pages import remove_stale_temporaries, write_archive, write_daily
 
+    check_site(game, out_dir)
+    if db is not None:
+        # A catalog that cannot be written is refused before any page is written.
+        Catalog(db).close()
     remove_stale_temporaries(out_dir)
     # The site around the days first, so no page ever links to a missing
     # archive or script (even if the run is killed), then again at the end.
@@ -224,8 +266,63 @@ def publish_dailies(
             lambda: write_archive(game, out_dir, mono=mono)
         )
     if db is not None:
-        record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
+        try:
+            record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
+        except CatalogError as exc:
+            raise CatalogError(
+                f"the {len(written)} day(s) under {str(out_dir)!r} were written but not "
+                f"recorded: {exc}"
+            ) from None
     return warnings
+
+
+def site_game(out_dir: Path) -> str | None:
+    """The game whose daily site ``out_dir`` is, as its ``days.js`` records it, or None.
+
+    Raises :class:`CatalogError` if ``out_dir`` holds an ``index.html`` that is
+    not a puzzlegen site's (no ``days.js`` beside it).
+    """
+    import json
+
+    script = out_dir / "days.js"
+    if not script.is_file():
+        if (out_dir / "index.html").exists():
+            raise CatalogError(
+                f"{str(out_dir)!r} holds an index.html that is not a puzzlegen daily site's: "
+                "give the daily pages a folder of their own"
+            )
+        return None
+    text = script.read_text(encoding="utf-8", errors="replace")
+    try:
+        data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
+        game = data["game"]
+    except (IndexError, ValueError, KeyError, TypeError, RecursionError):
+        raise CatalogError(
+            f"{str(script)!r} is not the list of days puzzlegen writes: give the daily "
+            "pages a folder of their own, or remove it"
+        ) from None
+    return str(game)
+
+
+def check_site(game: Game, out_dir: Path) -> None:
+    """Refuse to write ``game``'s days into another game's site.
+
+    A site is one game's: its index, archive and ``days.js`` list that game's
+    days.  Each game (and each later kind of daily page) gets its own folder,
+    e.g. ``output/daily/`` and ``output/daily-pendulum/``.
+    """
+    owner = site_game(out_dir)
+    if owner is not None and owner != game.name:
+        from puzzlegen.registry import get_game
+
+        try:
+            title = get_game(owner).title
+        except ValueError:
+            title = owner
+        raise CatalogError(
+            f"{str(out_dir)!r} is a {title} daily site: give {game.title} days a folder of "
+            f"their own (e.g. -o {str(out_dir).rstrip('/')}-{game.name}/)"
+        )
 
 
 #: How often a long daily range rebuilds its archive, in seconds.

@@ -9,12 +9,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,6 +60,15 @@ def _background_of_a_script() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _without_progress(err: str) -> str:
+    """stderr without the progress lines a long run prints to a log ("... (5 s)")."""
+    return "\n".join(
+        line
+        for line in err.strip().splitlines()
+        if not re.fullmatch(r"puzzlegen: .* \(\d+ s\)", line)
+    ).strip()
+
+
 @pytest.mark.parametrize("whole_group", [True, False], ids=["group", "parent"])
 def test_sigint_stops_generate_started_in_the_background(tmp_path: Path, whole_group: bool) -> None:
     db = tmp_path / "c.sqlite"
@@ -83,7 +94,7 @@ def test_sigint_stops_generate_started_in_the_background(tmp_path: Path, whole_g
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
     assert process.returncode == 130
-    assert err.strip() == "puzzlegen: interrupted"
+    assert _without_progress(err) == "puzzlegen: interrupted"
     with Catalog(db, readonly=True) as catalog:
         kept = [p["id"] for p in catalog.puzzles()]
     assert len(kept) >= 5 and len(set(kept)) == len(kept)
@@ -477,3 +488,263 @@ def test_a_bare_puzzlegen_prints_its_help_and_exits_0() -> None:
     assert result.returncode == 0 and result.stderr == b""
     assert result.stdout.decode().startswith("Usage: puzzlegen")
     assert b"Commands:" in result.stdout
+
+
+# -- 14. refuse before the work --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--count", "2000"],
+        ["--count", "2000", "--page-size", "letter"],
+        ["--count", "2000", "--page-size", "a4", "--per-page", "6"],
+        ["--game", "pendulum", "--count", "500"],
+        ["--game", "cats-cradle", "--game", "pendulum", "--count", "1500"],
+    ],
+    ids=" ".join,
+)
+def test_a_book_too_big_for_a_paperback_is_refused_before_any_work(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    def no_work(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("puzzles were chosen for a book that cannot fit")
+
+    monkeypatch.setattr("puzzlegen.publish.choose_chapters", no_work)
+    assert main(["book", *argv, "-o", str(tmp_path / "b.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "more than the 828 a paperback can have" in err and len(err.splitlines()) == 1
+
+
+def test_a_book_that_may_fit_is_not_refused_early(tmp_path: Path) -> None:
+    from puzzlegen.publish import check_book_fits
+    from puzzlegen.render.book import BookOptions
+
+    # 40 puzzles made 62 pages on 6x9 and 40 on A4 (measured): far inside the bound.
+    for size in ("6x9", "a4", "letter"):
+        check_book_fits([CATS], 400, BookOptions(title="T", page_size=size))
+    check_book_fits([get_game("pendulum")], 100, BookOptions(title="T", page_size="a4"))
+
+
+def test_a_catalog_limit_past_sqlite_s_integers_is_no_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db)
+    capsys.readouterr()
+    assert main(["catalog", "--json", "--db", str(db), "--limit", str(2**70)]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 6 and err == ""
+
+
+# -- 10. long file names ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("length", [242, 250, 255])
+def test_a_file_name_as_long_as_the_system_allows_can_be_written(
+    tmp_path: Path, length: int
+) -> None:
+    from puzzlegen.fileio import check_writable, write_text
+
+    path = tmp_path / ("é" * ((length - 4) // 2) + "x" * ((length - 4) % 2) + ".svg")
+    assert len(path.name.encode()) == length
+    check_writable(path)
+    write_text(path, "<svg/>")
+    assert path.read_text() == "<svg/>"
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_long_book_name_is_written_and_a_too_long_one_refused_before_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    longest = tmp_path / ("b" * 251 + ".pdf")
+    assert main(["book", "--count", "2", "-o", str(longest)]) == 0
+    assert longest.is_file()
+
+    def no_work(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the work started before the name was checked")
+
+    monkeypatch.setattr("puzzlegen.publish.choose_chapters", no_work)
+    capsys.readouterr()
+    assert main(["book", "--count", "2", "-o", str(tmp_path / ("b" * 252 + ".pdf"))]) == 1
+    assert "File name too long" in capsys.readouterr().err
+
+
+# -- 11. read-only use ---------------------------------------------------------------------
+
+
+def test_a_catalog_at_rest_needs_no_files_beside_it_to_be_read(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db)
+    assert main(["generate", "--count", "1", "--db", str(db), "--seed", "more"]) == 0
+    # Out of WAL mode at rest (header bytes 18-19 are 1, 1): a reader writes nothing,
+    # so a folder it may not write holds no obstacle, and nothing is left behind.
+    assert db.read_bytes()[18:20] == b"\x01\x01"
+    assert main(["catalog", "--db", str(db)]) == 0
+    assert main(["catalog", "--json", "--db", str(db)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("c.")) == ["c.sqlite"]
+
+
+def _read_only_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_connect = sqlite3.connect
+
+    def read_only(database: str, **kwargs: Any) -> sqlite3.Connection:
+        # What SQLite does with a file it may not write (root ignores chmod).
+        if not kwargs.pop("uri", False):
+            database = f"{Path(database).resolve().as_uri()}?mode=ro"
+        return real_connect(database, uri=True, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+
+
+def test_a_daily_with_an_unwritable_catalog_is_refused_before_any_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db)
+    _read_only_sqlite(monkeypatch)
+    site = tmp_path / "site"
+    assert main(["daily", "--date", "2026-11-23", "-o", str(site), "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot be written" in err and len(err.splitlines()) == 1
+    assert not (site / "2026-11-23").exists()
+
+
+def test_days_written_but_not_recorded_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def lost(*_args: object) -> None:
+        raise CatalogError("the catalog 'c.sqlite' cannot be written (disk I/O error)")
+
+    monkeypatch.setattr("puzzlegen.publish.record", lost)
+    site = tmp_path / "site"
+    argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-24", "-o", str(site)]
+    assert main([*argv, "--db", str(tmp_path / "c.sqlite")]) == 1
+    err = capsys.readouterr().err
+    assert f"the 2 day(s) under {str(site)!r} were written but not recorded" in err
+
+
+# -- 16. permissions and folders ------------------------------------------------------------
+
+
+def test_rewriting_a_day_keeps_its_folder_s_permissions(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    argv = ["daily", "--date", "2026-11-23", "-o", str(site)]
+    assert main(argv) == 0
+    day = site / "2026-11-23"
+    day.chmod(0o750)
+    assert main(argv) == 0
+    assert day.stat().st_mode & 0o777 == 0o750
+
+
+def test_a_day_folder_that_is_a_link_is_written_through(tmp_path: Path) -> None:
+    site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
+    site.mkdir()
+    (elsewhere / "monday").mkdir(parents=True)
+    (site / "2026-11-23").symlink_to(elsewhere / "monday")
+    assert main(["daily", "--date", "2026-11-23", "-o", str(site)]) == 0
+    assert (site / "2026-11-23").is_symlink()
+    assert (elsewhere / "monday" / "puzzle.json").is_file()
+    assert _days_listed(site) == {"2026-11-23"}
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["monday"]
+
+
+# -- 13. ISBN digits ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "isbn",
+    [
+        "978-0-306-40615-7".translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")),
+        "978-0-306-40615-7".translate(str.maketrans("0123456789", "０１２３４５６７８９")),
+        "978-0-306-40615-⁷",
+    ],
+    ids=["arabic-indic", "full-width", "superscript"],
+)
+def test_an_isbn_takes_only_ascii_digits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], isbn: str
+) -> None:
+    assert main(["book", "--count", "2", "--isbn", isbn, "-o", str(tmp_path / "b.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "is not one of the digits 0-9, X or '-'" in err and len(err.splitlines()) == 1
+    assert "invalid literal" not in err and not (tmp_path / "b.pdf").exists()
+
+
+# -- 17. long steps say they are alive in a log ---------------------------------------------
+
+
+def test_long_steps_print_a_progress_line_when_stderr_is_not_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("puzzlegen.cli.options.PROGRESS_EVERY", 0.0)
+    argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-25", "-o", str(tmp_path / "s")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "puzzlegen: Choosing daily puzzles 1/3 (" in err
+    assert "puzzlegen: Writing daily pages 3/3 (" in err
+    assert main(["generate", "--count", "2", "--db", str(tmp_path / "c.sqlite")]) == 0
+    assert "puzzlegen: Generating puzzles 2/2 (" in capsys.readouterr().err
+
+
+def test_a_long_silent_step_still_prints_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlegen.cli.options import status
+
+    monkeypatch.setattr("puzzlegen.cli.options.PROGRESS_EVERY", 0.05)
+    with status("Typesetting the book…"):
+        time.sleep(0.5)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) >= 2 and all(
+        line.startswith("puzzlegen: Typesetting the book (") for line in lines
+    )
+
+
+# -- 7. one site, one game ------------------------------------------------------------------
+
+
+def test_a_daily_of_another_game_is_refused_in_a_site_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "daily"
+    assert main(["daily", "--date", "2026-11-23", "-o", str(site)]) == 0
+    before = {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()}
+
+    def no_work(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a puzzle was chosen for a site of another game")
+
+    monkeypatch.setattr("puzzlegen.daily.daily_puzzle", no_work)
+    capsys.readouterr()
+    argv = ["daily", "--game", "pendulum", "--date", "2026-11-23", "-o", str(site)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert f"{str(site)!r} is a Cat's Cradle daily site" in err and "daily-pendulum" in err
+    assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
+    assert json.loads((site / "2026-11-23" / "puzzle.json").read_text())["game"] == "cats-cradle"
+
+
+def test_a_folder_with_someone_else_s_index_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "index.html").write_text("<p>my home page</p>")
+    assert main(["daily", "--date", "2026-11-23", "-o", str(tmp_path)]) == 1
+    assert "not a puzzlegen daily site" in capsys.readouterr().err
+    assert (tmp_path / "index.html").read_text() == "<p>my home page</p>"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html"]
+
+
+def test_a_book_without_o_keeps_an_earlier_book_unless_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "output" / "book.pdf"
+    earlier.parent.mkdir()
+    earlier.write_bytes(b"%PDF- an earlier book")
+    assert main(["book", "--count", "2", "--seed", "x"]) == 2
+    assert "holds an earlier book" in capsys.readouterr().err
+    assert earlier.read_bytes() == b"%PDF- an earlier book"
+    assert main(["book", "--count", "2", "--seed", "x", "--force"]) == 0
+    assert earlier.read_bytes().startswith(b"%PDF-1")

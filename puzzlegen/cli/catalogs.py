@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -11,10 +12,12 @@ from puzzlegen.catalog import DEFAULT_DB, Catalog
 from puzzlegen.cli.options import (
     CONTEXT,
     GradingCommand,
+    ProgressLines,
     check_kind,
     check_tag,
     db_option,
     game_option,
+    heartbeat,
     kind_option,
     level_option,
     seed_text,
@@ -57,7 +60,8 @@ def generate(
 
     The same seed gives the same puzzles whatever --jobs is.  Each puzzle is
     committed as it is found, so a run stopped at any moment keeps what it
-    found, and running the same command again carries on where it stopped.
+    found, and running the same command again carries on where it stopped,
+    adding COUNT more (COUNT is new puzzles per run, not a total).
 
     \b
     Example:
@@ -97,17 +101,27 @@ def generate(
         ) as progress,
     ):
         task = progress.add_task("Generating puzzles", total=count)
-        added = run_generate(
-            catalog,
-            count,
-            game=game,
-            seed=seed,
-            kind=kind,
-            level=level,
-            jobs=jobs,
-            on_added=lambda _data: progress.advance(task),
-            scheduler=scheduler,
-        )
+        lines = ProgressLines("Generating puzzles", count)
+
+        def one_more(_data: object) -> None:
+            progress.advance(task)
+            if not console.is_terminal:
+                lines.advance()
+
+        with contextlib.ExitStack() as quiet_log:
+            if not console.is_terminal:
+                quiet_log.enter_context(heartbeat(lines))
+            added = run_generate(
+                catalog,
+                count,
+                game=game,
+                seed=seed,
+                kind=kind,
+                level=level,
+                jobs=jobs,
+                on_added=one_more,
+                scheduler=scheduler,
+            )
         total = len(catalog)
     click.echo(f"Added {len(added)} puzzles to {db} ({total} in all).")
 
@@ -120,7 +134,12 @@ def generate(
 @kind_option("Only this kind.")
 @click.option("--tag", help="Only puzzles with this technique tag (one of the game's tags).")
 @click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
-@click.option("--limit", type=click.IntRange(min=0), help="At most this many puzzles.")
+@click.option(
+    "--limit",
+    # SQLite's integers stop at 2**63 - 1: a larger limit is no limit, not an overflow.
+    type=click.IntRange(min=0, max=2**63 - 1, clamp=True),
+    help="At most this many puzzles.",
+)
 @click.option(
     "--release",
     metavar="VENUE",

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -157,25 +159,74 @@ def stderr_console() -> Any:
     return Console(stderr=True)
 
 
+#: Seconds between two progress lines when stderr is not a terminal (a log, a pipe).
+PROGRESS_EVERY = 5.0
+
+
+class ProgressLines:
+    """Plain progress for a log: a line on stderr at most every :data:`PROGRESS_EVERY`
+    seconds, only once the work has run that long (quick commands print nothing)."""
+
+    def __init__(self, description: str, total: int | None = None) -> None:
+        self.description = description.rstrip("…").rstrip(".")
+        self.total = total
+        self.start = self.last = time.monotonic()
+        self.done = 0
+
+    def advance(self, step: int = 1) -> None:
+        self.done += step
+        self.tick()
+
+    def tick(self) -> None:
+        now = time.monotonic()
+        if now - self.last < PROGRESS_EVERY:
+            return
+        self.last = now
+        count = f" {self.done}/{self.total}" if self.total is not None else ""
+        click.echo(f"puzzlegen: {self.description}{count} ({now - self.start:.0f} s)", err=True)
+
+
 @contextlib.contextmanager
 def status(message: str) -> Iterator[None]:
-    """A spinner on stderr while slow work runs, when stderr is a terminal."""
+    """A spinner on stderr while slow work runs; a line every few seconds when stderr
+    is not a terminal."""
     console = stderr_console()
-    if not console.is_terminal:
-        yield
+    if console.is_terminal:
+        with console.status(message):
+            yield
         return
-    with console.status(message):
+    with heartbeat(ProgressLines(message)):
         yield
+
+
+@contextlib.contextmanager
+def heartbeat(lines: ProgressLines) -> Iterator[None]:
+    """Let ``lines`` print even while nothing advances (a long typesetting, a rare level)."""
+    done = threading.Event()
+
+    def beat() -> None:
+        while not done.wait(min(1.0, PROGRESS_EVERY)):
+            lines.tick()
+
+    thread = threading.Thread(target=beat, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
 
 
 def progress(items: Sequence[T], description: str) -> Iterator[T]:
-    """Iterate with a progress bar on stderr when it is a terminal and the work is long."""
+    """Iterate with a progress bar on stderr when it is a terminal and the work is long,
+    and with a line every few seconds when it is not."""
     from rich.progress import track
 
     console = stderr_console()
-    yield from track(
-        items,
-        description=description,
-        console=console,
-        disable=len(items) < 8 or not console.is_terminal,
-    )
+    if not console.is_terminal:
+        lines = ProgressLines(description, len(items))
+        for item in items:
+            yield item
+            lines.advance()
+        return
+    yield from track(items, description=description, console=console, disable=len(items) < 8)

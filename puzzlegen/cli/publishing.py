@@ -113,8 +113,10 @@ def default_year() -> int:
     default=str(Path("output") / "book.pdf"),
     show_default=True,
     callback=output_text,
-    help="The PDF file to write (book.pdf in a folder if it ends with /).",
+    help="The PDF file to write (book.pdf in a folder if it ends with /); without -o an "
+    "earlier book there is kept unless --force is given.",
 )
+@click.option("--force", is_flag=True, help="Replace the default output/book.pdf if it exists.")
 @click.option(
     "--game",
     "games",
@@ -142,6 +144,7 @@ def book(
     year: int | None,
     annotated: int,
     output: str,
+    force: bool,
     games: tuple[Game, ...],
 ) -> None:
     """Make a print-ready PDF book of COUNT puzzles with solutions.
@@ -167,7 +170,7 @@ def book(
       puzzlegen book --count 24 --games 3 -o output/with-games.pdf
     """
     from puzzlegen.fileio import check_writable, output_path
-    from puzzlegen.publish import book_venue, choose_chapters, make_book
+    from puzzlegen.publish import book_venue, check_book_fits, choose_chapters, make_book
     from puzzlegen.render.book import BookOptions, GameCollection, check_isbn, check_per_page
 
     if level and mix:
@@ -188,6 +191,14 @@ def book(
     if mono and color not in ("rgb", "gray"):
         raise click.UsageError("give --mono or --color, not both")
     if isbn:
+        # ASCII digits only: str.isdigit() also passes '٣' and '３' (which would
+        # print) and '³' (which int() refuses with a traceback-like message).
+        odd = [ch for ch in isbn if ch not in "0123456789-xX "]
+        if odd:
+            raise click.BadParameter(
+                f"{isbn!r} is not an ISBN: {odd[0]!r} is not one of the digits 0-9, X or '-'",
+                param_hint="'--isbn'",
+            )
         try:
             isbn = check_isbn(isbn)
         except ValueError as exc:
@@ -224,7 +235,15 @@ def book(
         )
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)
+    check_book_fits(games, count, options)  # seconds now, not minutes of typesetting
     path = output_path(output, "book.pdf")
+    source = click.get_current_context().get_parameter_source("output")
+    if source is click.core.ParameterSource.DEFAULT and path.exists() and not force:
+        # A book named by -o is the user's choice to replace; the default is not.
+        raise click.UsageError(
+            f"{str(path)!r} holds an earlier book: name this one with -o, or give --force "
+            "to replace it"
+        )
     check_writable(path)  # before minutes of work, not after
     with status("Choosing puzzles…"):
         parts = choose_chapters(
@@ -292,7 +311,7 @@ def daily(
     """
     from puzzlegen.daily import daily_json, daily_puzzle
     from puzzlegen.fileio import check_writable
-    from puzzlegen.publish import publish_dailies
+    from puzzlegen.publish import check_site, publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
     if kind == "game":
@@ -302,6 +321,7 @@ def daily(
         return
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
+        check_site(game, output)  # another game's site, or a folder not a site
     chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
     for warning in publish_dailies(game, chosen, output, db=db, mono=mono, progress=progress):
         click.echo(f"puzzlegen: warning: {warning}", err=True)

@@ -40,6 +40,7 @@ import os
 import re
 import secrets
 import shutil
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -160,17 +161,25 @@ def _replace_folder(folder: Path, files: dict[str, str]) -> None:
     The files are written into a hidden sibling folder which is then renamed
     into place (the old folder, if any, moved aside first and removed after),
     so a reader sees the old set, the new set or, for an instant, none.
-    Errors name ``folder``, never the temporary one.
+    Errors name ``folder``, never the temporary one.  A folder replaced keeps
+    its permissions; a symbolic link to a folder stays, and its target is
+    replaced (as a file written through a link, see :mod:`puzzlegen.fileio`).
     """
+    shown = folder
+    if folder.is_symlink() and folder.is_dir():
+        folder = Path(os.path.realpath(folder))
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
         tmp = _new_folder_beside(folder, "tmp")
+        mode = stat.S_IMODE(folder.stat().st_mode) if folder.is_dir() else None
     except OSError as exc:
-        raise OSError(exc.errno, exc.strerror or str(exc), str(folder)) from None
+        raise OSError(exc.errno, exc.strerror or str(exc), str(shown)) from None
     aside: Path | None = None
     try:
         for name, text in files.items():
             write_text(tmp / name, text)
+        if mode is not None:
+            os.chmod(tmp, mode)
         if folder.is_dir() and not folder.is_symlink():
             aside = _new_folder_beside(folder, "old")
             os.replace(folder, aside / folder.name)
@@ -183,8 +192,8 @@ def _replace_folder(folder: Path, files: dict[str, str]) -> None:
             shutil.rmtree(aside, ignore_errors=True)
         where = str(getattr(exc, "filename", None) or "")
         if isinstance(exc, OSError) and where.startswith(str(tmp)):
-            shown = str(folder) + where[len(str(tmp)) :]
-            raise OSError(exc.errno, exc.strerror or str(exc), shown) from None
+            named = str(shown) + where[len(str(tmp)) :]
+            raise OSError(exc.errno, exc.strerror or str(exc), named) from None
         raise
     if aside is not None:
         shutil.rmtree(aside, ignore_errors=True)

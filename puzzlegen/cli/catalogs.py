@@ -20,6 +20,7 @@ from puzzlegen.cli.options import (
     heartbeat,
     kind_option,
     level_option,
+    progress_bar,
     seed_text,
     stderr_console,
 )
@@ -69,7 +70,6 @@ def generate(
       puzzlegen generate --count 50 --level expert --kind midgame --seed 7
       puzzlegen generate --count 5000 --scheduler tcp://10.0.0.5:8786
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from puzzlegen.generator import cpu_count
     from puzzlegen.generator import generate as run_generate
@@ -91,14 +91,7 @@ def generate(
         jobs = cpu_count()
     with (
         Catalog(db) as catalog,
-        Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            disable=not console.is_terminal,
-        ) as progress,
+        progress_bar(console) as progress,
     ):
         task = progress.add_task("Generating puzzles", total=count)
         lines = ProgressLines("Generating puzzles", count)

@@ -159,6 +159,21 @@ def stderr_console() -> Any:
     return Console(stderr=True)
 
 
+def progress_bar(console: Any) -> Any:
+    """The bar long commands show on a terminal (description, bar, done of total,
+    time left); silent elsewhere, where :class:`ProgressLines` speaks instead."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not console.is_terminal,
+    )
+
+
 #: Seconds between two progress lines when stderr is not a terminal (a log, a pipe).
 PROGRESS_EVERY = 5.0
 

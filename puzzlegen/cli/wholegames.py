@@ -15,7 +15,13 @@ from typing import Any, Protocol, cast
 
 import click
 
-from puzzlegen.cli.options import CONTEXT, POSITION_CONTEXT, read_position_arg, stderr_console
+from puzzlegen.cli.options import (
+    CONTEXT,
+    POSITION_CONTEXT,
+    progress_bar,
+    read_position_arg,
+    stderr_console,
+)
 from puzzlegen.errors import InvalidInputError
 from puzzlegen.registry import DEFAULT_GAME
 
@@ -186,7 +192,6 @@ def study(
       puzzlegen study --deals 1000 --jobs 2
       puzzlegen study --deals 10000 --scheduler tcp://10.0.0.5:8786
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from puzzlegen.fileio import check_writable, output_path, write_text
 
@@ -198,14 +203,7 @@ def study(
     console = stderr_console()
     with (
         _client(scheduler) as client,
-        Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            disable=not console.is_terminal,
-        ) as progress,
+        progress_bar(console) as progress,
     ):
         task = progress.add_task("Playing deals", total=deals)
         started = False

@@ -46,6 +46,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from reportlab.platypus.doctemplate import LayoutError
@@ -85,7 +86,8 @@ from puzzlegen.render.book.parts import _prepare, _Prepared
 from puzzlegen.render.book.puzzles import contents_lines, puzzle_pages
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import COLOR_MODES, FONT
-from puzzlegen.render.preflight import MAX_PAGES, MIN_PAGES, gutter_for, preflight
+from puzzlegen.render.pdfx import Profile, ProfileError, add_output_intent, read_profile
+from puzzlegen.render.preflight import MAX_PAGES, MIN_PAGES, PRINTERS, preflight
 
 
 @dataclass
@@ -113,8 +115,11 @@ def build_chapters(
     """
     if options.page_size not in PAGE_SIZES:
         raise BookError(f"unknown page size {options.page_size!r}")
+    if options.printer not in PRINTERS:
+        raise BookError(f"unknown printer {options.printer!r} ({', '.join(PRINTERS)})")
     if options.colour not in COLOR_MODES:
         raise BookError(f"unknown colour mode {options.color!r} (rgb, gray or cmyk)")
+    profile = _output_profile(options)
     if not chapters or not any(c.puzzles for c in chapters):
         raise BookError("a book needs at least one puzzle")
     known: dict[tuple[str, Any], int] = {}
@@ -124,8 +129,8 @@ def build_chapters(
     prepared = _prepare(chapters, options.colour == "gray")
     stories = _annotated(chapters, options)
     for _ in range(8):
-        geometry = Geometry.make(options.page_size, options.bleed, pages)
-        result = _typeset(prepared, options, geometry, known, padding, stories)
+        geometry = Geometry.make(options.page_size, options.bleed, pages, options.printer)
+        result = _typeset(prepared, options, geometry, known, padding, stories, profile)
         if result.pages > MAX_PAGES:
             total = sum(len(c.puzzles) for c in chapters)
             fewer = max(1, total * (MAX_PAGES - 12) // result.pages)
@@ -143,7 +148,8 @@ def build_chapters(
         settled = (
             found == known
             and wanted == padding
-            and gutter_for(content + wanted) == gutter_for(pages)
+            and Geometry.make(options.page_size, options.bleed, content + wanted, options.printer)
+            == geometry
         )
         known, pages, padding = found, content + wanted, wanted
         if settled:
@@ -151,16 +157,35 @@ def build_chapters(
     else:
         raise BookError("the book's page references did not settle")
     assert result is not None
+    data = result.data if profile is None else add_output_intent(result.data, profile)
     if not check:
-        return result.data
+        return data
     report = preflight(
-        result.data, trim=PAGE_SIZES[options.page_size], bleed=options.bleed, color=options.colour
+        data,
+        trim=PAGE_SIZES[options.page_size],
+        bleed=options.bleed,
+        color=options.colour,
+        printer=options.printer,
     )
     if not report.ok:
         failure = report.failures[0]
         where = f" ({failure.where})" if failure.where else ""
         raise BookError(f"the book fails preflight: {failure.rule}: found {failure.found}{where}")
-    return result.data
+    return data
+
+
+def _output_profile(options: BookOptions) -> Profile | None:
+    """The PDF/X-4 output intent's CMYK profile, read and checked; BookError in one line."""
+    if not options.output_intent:
+        return None
+    if options.colour == "rgb":
+        raise BookError(
+            "a CMYK output intent needs CMYK or gray pages: give --color cmyk or --color gray"
+        )
+    try:
+        return read_profile(Path(options.output_intent))
+    except ProfileError as exc:
+        raise BookError(str(exc)) from None
 
 
 def _annotated(chapters: Sequence[Chapter], options: BookOptions) -> tuple[str, list[ToldGame]]:
@@ -184,6 +209,7 @@ def _typeset(
     known: dict[tuple[str, Any], int],
     padding: int,
     stories: tuple[str, list[ToldGame]] = ("", []),
+    profile: Profile | None = None,
 ) -> _Pass:
     """One typesetting pass: the parts in order, cross references from ``known``."""
     colour = options.colour
@@ -195,6 +221,7 @@ def _typeset(
     total = sum(len(c.puzzles) for c in chapters)
     buffer = io.BytesIO()
     enforce = "cmyk" if colour in ("cmyk", "gray") else None
+    intended = profile.description if profile else PROFILES[colour]
     doc = _Book(
         buffer,
         geometry,
@@ -205,14 +232,14 @@ def _typeset(
         enforceColorSpace=enforce,
         title=title,
         author=options.author,
-        subject=f"{total} puzzles; colour: {colour}; intended profile: {PROFILES[colour]}; "
+        subject=f"{total} puzzles; colour: {colour}; intended profile: {intended}; "
         + "; ".join(g.credit for g in games),
         creator=f"puzzlegen {puzzlegen.__version__}",
         keywords=", ".join(
             [
                 *dict.fromkeys(word for g in games for word in g.keywords),
                 f"colour {colour}",
-                f"profile {PROFILES[colour]}",
+                f"profile {intended}",
                 *([f"ISBN {options.isbn}"] if options.isbn else []),
                 *([f"publisher {options.publisher}"] if options.publisher else []),
                 *([options.edition] if options.edition else []),

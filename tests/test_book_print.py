@@ -11,6 +11,7 @@ import io
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -66,7 +67,7 @@ def test_the_book_carries_a_pdfx4_output_intent(book: tuple[bytes, Path, Report]
     data, profile, report = book
     assert data.startswith(b"%PDF-1.6")
     reader = PdfReader(io.BytesIO(data))
-    root = reader.trailer["/Root"]
+    root: Any = reader.trailer["/Root"]
     (intent,) = [i.get_object() for i in root["/OutputIntents"]]
     assert intent["/Type"] == "/OutputIntent"
     assert intent["/S"] == "/GTS_PDFX"
@@ -75,7 +76,7 @@ def test_the_book_carries_a_pdfx4_output_intent(book: tuple[bytes, Path, Report]
     dest = intent["/DestOutputProfile"].get_object()
     assert dest["/N"] == 4
     assert dest.get_data() == profile.read_bytes()  # the profile itself, whole
-    info = reader.metadata
+    info: Any = reader.metadata
     assert info is not None
     assert info["/GTS_PDFXVersion"] == "PDF/X-4"
     assert info["/Trapped"] == "/False"

@@ -36,7 +36,7 @@ from puzzlegen.render.book import (
     check_isbn,
 )
 from puzzlegen.render.book import geometry as book_geometry
-from puzzlegen.render.preflight import BLEED, preflight
+from puzzlegen.render.preflight import BLEED, Printer, preflight
 
 INCH = 72.0
 
@@ -313,7 +313,9 @@ def test_a_failing_book_is_refused(
     narrow = dict(MARGINS, **{"6x9": (0.3 * INCH, 0.2 * INCH, 0.8 * INCH, 0.8 * INCH)})
     # Geometry is made in render/book/geometry.py: narrow the margins where it reads them.
     monkeypatch.setattr(book_geometry, "MARGINS", narrow)
-    monkeypatch.setattr(book_geometry, "gutter_for", lambda pages: 0.0)
+    # ... and lay it out for a printer that asks no safe area (preflight still checks KDP's).
+    lax = Printer("lax", (0.0, 0.0), 0.0, {})
+    monkeypatch.setattr(book_geometry, "PRINTERS", {"kdp": lax})
     path = tmp_path / "bad.pdf"
     assert main(["book", "--count", "2", "--seed", "s", "-o", str(path)]) == 1
     assert "fails preflight: ink ≥ 0.25 in from trim" in capsys.readouterr().err

@@ -169,8 +169,8 @@ def test_a_mixed_book_has_a_chapter_per_game(books: dict[str, Path]) -> None:
     assert any("Pendulum: " in t and "Puzzle 3 " in t for t in texts)
     assert "Puzzle 4 " not in " ".join(texts)
     # Both chapters' answers, in their own manners, and the same bytes from the same options.
-    prose = " ".join(texts)
-    assert "best line of play is" in prose and "Where it turns:" in prose
+    prose = " ".join(" ".join(texts).split())  # a phrase may break across lines
+    assert "The best line of" in prose and "Where it turns:" in prose
     assert books["mixed"].read_bytes() == books["again"].read_bytes()
 
 

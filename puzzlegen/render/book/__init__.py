@@ -248,7 +248,8 @@ def _typeset(
     )
     frame_w, frame_h = geometry.frame_size
     several = len(chapters) > 1
-    setting = Setting(options, styles, frame_w, frame_h, known, several)
+    scales = {p.chapter.game.title: p.scale for p in prepared}
+    setting = Setting(options, styles, frame_w, frame_h, known, several, scales)
     contents: list[tuple[str, str]] = []
     for part in prepared:
         contents += contents_lines(part.chapter.game, part.entries, several)

@@ -176,6 +176,19 @@ class _PageLayout:
         )
         return max(0.0, self.frame_h - used)
 
+    def fits_at(self, diagrams: Sequence[Diagram], scale: float, headed: bool) -> bool:
+        """Whether ``diagrams`` fit a page drawn at ``scale`` (the book's one board scale)."""
+        return self.spare_at(diagrams, scale, headed) >= -1e-6 and scale * max(
+            d.width for d in diagrams
+        ) <= self.col_w - 10 + 1e-6
+
+    def spare_at(self, diagrams: Sequence[Diagram], scale: float, headed: bool) -> float:
+        """The height left on the page (negative: short) with ``diagrams`` at ``scale``."""
+        used = self._fixed(diagrams, headed) + scale * sum(
+            max(d.height for d in row) for row in self.rows(diagrams)
+        )
+        return self.frame_h - used
+
     def fits(self, diagrams: Sequence[Diagram], headed: bool = True) -> bool:
         need = max(legible_scale(d) for d in diagrams)
         return self.scale(diagrams, headed) >= need - 1e-9

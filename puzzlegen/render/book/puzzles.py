@@ -44,10 +44,12 @@ def puzzle_pages(
         plain = min(same, key=lambda d: d.height)
         whose = game.title if setting.several else ""
         _refuse_unless_fits(layout, plain, options.page_size, whose)
+    # One board scale through the book: the answers draw the game's boards at it too.
+    scale = setting.scale_of(game.title)
     story: list[Any] = []
     for level in LEVELS:
         group = [e for e in entries if e.puzzle.level == level]
-        for index, sheet in enumerate(_pack(group, layout)):
+        for index, sheet in enumerate(_pack(group, layout, scale)):
             story.append(PageBreak())
             if index == 0:
                 story.append(_Marker("section", f"level:{game.title}:{level}"))
@@ -55,7 +57,7 @@ def puzzle_pages(
             heading = "" if index else f"{level} puzzles"
             if heading and setting.several:
                 heading = f"{game.title}: {heading}"
-            story.append(_PuzzlePage(heading, sheet, layout))
+            story.append(_PuzzlePage(heading, sheet, layout, scale))
     return story
 
 
@@ -79,11 +81,14 @@ class _Entry:
 
 
 class _PuzzlePage(Flowable):  # type: ignore[misc]
-    """A whole page of puzzles: labels, diagrams at one legible scale, cross references."""
+    """A whole page of puzzles: labels, diagrams at the book's one scale, cross references."""
 
-    def __init__(self, heading: str, entries: list[_Entry], layout: _PageLayout) -> None:
+    def __init__(
+        self, heading: str, entries: list[_Entry], layout: _PageLayout, scale: float
+    ) -> None:
         super().__init__()
         self.heading, self.entries, self.layout = heading, entries, layout
+        self.scale = scale
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         return self.layout.frame_w, self.layout.frame_h
@@ -101,9 +106,9 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
             canvas.drawString(0, L.frame_h - 14, self.heading)
         rows = L.rows(self.entries)
         diagrams = [e.diagram for e in self.entries]
-        scale = L.scale(diagrams, headed)
+        scale = self.scale
         y = L.frame_h - (_PAGE_HEAD_H if headed else 0)
-        spare = L.spare(diagrams, scale, headed) / (len(rows) + 1)
+        spare = max(0.0, L.spare_at(diagrams, scale, headed)) / (len(rows) + 1)
         for row in rows:
             y -= spare
             row_h = max(e.diagram.height for e in row) * scale
@@ -160,15 +165,20 @@ def _goal(game: Game, puzzle: Puzzle) -> str:
     return f"{goal[:1].upper()}{goal[1:]}."
 
 
-def _pack(entries: list[_Entry], layout: _PageLayout) -> list[list[_Entry]]:
-    """Fill pages with ``per_page`` puzzles; fewer only where a tall one needs the room."""
+def _pack(entries: list[_Entry], layout: _PageLayout, scale: float) -> list[list[_Entry]]:
+    """Fill pages with ``per_page`` puzzles at ``scale``; fewer only where a tall one
+    needs the room."""
     pages: list[list[_Entry]] = []
     for entry in entries:
-        if not layout.fits([entry.diagram]):
+        if not layout.fits_at([entry.diagram], scale, True):
             raise BookError(f"puzzle {entry.number} does not fit a page at a legible size")
         headed = len(pages) == 1  # only a level's first page has a heading
         sheet = [e.diagram for e in pages[-1]] if pages else []
-        if pages and len(sheet) < layout.per_page and layout.fits([*sheet, entry.diagram], headed):
+        if (
+            pages
+            and len(sheet) < layout.per_page
+            and layout.fits_at([*sheet, entry.diagram], scale, headed)
+        ):
             pages[-1].append(entry)
         else:
             pages.append([entry])

@@ -151,3 +151,40 @@ def test_ingramspark_geometry_keeps_every_mark_half_an_inch_in() -> None:
     # KDP's own layout is untouched by the printer option.
     assert Geometry.make("6x9", True, 100) == Geometry.make("6x9", True, 100, "kdp")
     assert Geometry.make("6x9", True, 100).top == 0.7 * INCH
+
+
+def card_index_sizes(data: bytes) -> dict[str, set[float]]:
+    """The type sizes of the card indices (bold ranks drawn in the boards) on the puzzle
+    pages and on the answer pages, told apart by their running heads."""
+    import pdfplumber
+
+    sizes: dict[str, set[float]] = {"puzzles": set(), "answers": set()}
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            head = (page.extract_text() or "")[:20]
+            kind = (
+                "puzzles"
+                if re.match(r"Puzzles? \d", head)
+                else "answers"
+                if re.match(r"Solutions? \d", head)
+                else None
+            )
+            if kind:
+                labels = {"Puzzle", "Solution"}  # the bold labels above a board are not indices
+                for word in page.extract_words(extra_attrs=["fontname", "size"]):
+                    if (
+                        "Bold" in word["fontname"]
+                        and word["text"] in {*"A23456789JQK", "10"}
+                        and word["text"] not in labels
+                        and word["size"] < 9.4  # labels and headings are 9.5 pt and up
+                    ):
+                        sizes[kind].add(round(float(word["size"]), 2))
+            page.close()
+    return sizes
+
+
+def test_puzzle_and_answer_boards_share_one_scale(book: tuple[bytes, Path, Report]) -> None:
+    sizes = card_index_sizes(book[0])
+    assert sizes["puzzles"] and sizes["answers"]
+    assert sizes["puzzles"] == sizes["answers"]  # one board scale through the book
+    assert min(sizes["puzzles"]) >= 7.0

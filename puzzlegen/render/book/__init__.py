@@ -15,7 +15,14 @@ puzzle is made.  A game that tells its answers as a :class:`StoryGame`
 story (paragraphs with figures between them) has them set to flow over as
 many pages as they need; otherwise an answer is kept on one page.
 
-Page geometry is built, not hoped for (:class:`Geometry`): page 1 is a recto,
+Every board of a game is drawn at one scale through the book, on its puzzle
+pages and in its answers: the smallest at which all of them stay legible
+(:func:`~puzzlegen.render.book.parts.board_scale`).  The how-to-play words flow
+from page to page, a figure floating to the next page's top where it has no
+room, and the chapter's first puzzles share the rules' last page when they fit.
+
+Page geometry is built, not hoped for (:class:`Geometry`), for the printer
+named by ``BookOptions.printer`` (KDP, or IngramSpark's 0.5 in margins): page 1 is a recto,
 so odd pages have the spine on the left; the frame, running head and folio of
 each page are placed from its real page number, with the wider margin (the
 gutter) at the spine, widened when the page count calls for it.  With
@@ -28,7 +35,8 @@ Cross references ("Solution on page 87", "Puzzle on page 12") and running
 heads ("Solutions 13–16") come from where the previous typesetting pass put
 each puzzle; the book is typeset again until nothing moves.  Fonts are
 embedded, and the PDF is built in reportlab's invariant mode, so the same
-inputs give the same bytes.  Colour: ``rgb``; ``cmyk`` (greys and black in
+inputs give the same bytes.  With ``BookOptions.output_intent`` (a CMYK ICC
+profile's path) the book is written as PDF/X-4 (:mod:`puzzlegen.render.pdfx`).  Colour: ``rgb``; ``cmyk`` (greys and black in
 black ink alone); ``gray`` (black ink only, red pips drawn hollow).
 
 The package is split by what it lays out, so a new kind of chapter adds a

@@ -36,8 +36,9 @@ heads ("Solutions 13–16") come from where the previous typesetting pass put
 each puzzle; the book is typeset again until nothing moves.  Fonts are
 embedded, and the PDF is built in reportlab's invariant mode, so the same
 inputs give the same bytes.  With ``BookOptions.output_intent`` (a CMYK ICC
-profile's path) the book is written as PDF/X-4 (:mod:`puzzlegen.render.pdfx`).  Colour: ``rgb``; ``cmyk`` (greys and black in
-black ink alone); ``gray`` (black ink only, red pips drawn hollow).
+profile's path) the book is written as PDF/X-4 (:mod:`puzzlegen.render.pdfx`).
+Colour: ``rgb``; ``cmyk`` (greys and black in black ink alone); ``gray``
+(black ink only, red pips drawn hollow).
 
 The package is split by what it lays out, so a new kind of chapter adds a
 module rather than growing one: :mod:`.front` (title, copyright, contents,

@@ -222,7 +222,10 @@ def test_running_heads_and_folios(books: dict[str, Path]) -> None:
 
 def test_per_page_is_honoured(books: dict[str, Path]) -> None:
     counts = [len(re.findall(r"Solution on page", t)) for t in page_texts(books["a4"])]
-    assert [c for c in counts if c] == [4, 1]  # five Easy puzzles, four to a page
+    # Five Easy puzzles, four to a page at most: the first ones below the rules, as many as
+    # fit there, the rest on the next page.
+    pages = [c for c in counts if c]
+    assert sum(pages) == 5 and max(pages) <= 4 and len(pages) == 2
     counts = [len(re.findall(r"Solution on page", t)) for t in page_texts(books["6x9"])]
     assert max(counts) == 2
 
@@ -436,3 +439,18 @@ def test_a_figure_sits_beside_words_in_image_and_flowables() -> None:
     flow.canv = Canvas(io.BytesIO())
     _, height = flow.wrap(400, 700)
     assert height > figure.height  # the words run on below the figure, at its own size
+
+
+def test_the_first_puzzles_follow_the_rules_on_their_last_page(books: dict[str, Path]) -> None:
+    with pdfplumber.open(books["6x9"]) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+        rules = [n for n, text in enumerate(texts, start=1) if text.startswith("How to play")]
+        first = next(n for n, t in enumerate(texts, start=1) if re.search(r"Puzzle 1\s+●", t))
+        # The page after the last headed "How to play" holds the rules' last words (body
+        # type, 9.5 pt) and, below them, the easy puzzles' heading and puzzle 1.
+        assert rules and first == rules[-1] + 1
+        assert "Easy puzzles" in texts[first - 1]
+        assert any(round(float(c["size"]), 1) == 9.5 for c in pdf.pages[first - 1].chars)
+        assert "Your task is" in " ".join(" ".join(texts[rules[0] - 1 : first]).split())
+    # The contents send the reader to that page for the easy puzzles.
+    assert re.search(rf"Easy puzzles\s*{first}\b", texts[2])

@@ -188,25 +188,3 @@ def test_puzzle_and_answer_boards_share_one_scale(book: tuple[bytes, Path, Repor
     assert sizes["puzzles"] and sizes["answers"]
     assert sizes["puzzles"] == sizes["answers"]  # one board scale through the book
     assert min(sizes["puzzles"]) >= 7.0
-
-
-def test_the_first_puzzles_follow_the_rules_on_their_last_page(
-    book: tuple[bytes, Path, Report],
-) -> None:
-    from pypdf import PdfReader
-
-    texts = [page.extract_text() or "" for page in PdfReader(io.BytesIO(book[0])).pages]
-    rules = [n for n, text in enumerate(texts, start=1) if "How to play Cat's Cradle" in text[:40]]
-    first = next(n for n, text in enumerate(texts, start=1) if "Puzzle 1 " in text)
-    assert rules and first == rules[-1] + 1  # the page after the rules' running heads...
-    assert "Easy puzzles" in texts[first - 1]
-    assert "Your task is" in " ".join(" ".join(texts[rules[0] - 1 : first]).split())
-    # ...which the rules' last words share (their body type, 9.5 pt, on the same page).
-    import pdfplumber
-
-    with pdfplumber.open(io.BytesIO(book[0])) as pdf:
-        page = pdf.pages[first - 1]
-        assert any(round(float(c["size"]), 1) == 9.5 for c in page.chars)
-        contents = pdf.pages[2].extract_text() or ""
-    # The contents send the reader to that page for the easy puzzles.
-    assert re.search(rf"Easy puzzles\s*{first}\b", contents)

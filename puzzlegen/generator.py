@@ -43,8 +43,13 @@ Job = tuple[str, str, str]  # (game name, kind, puzzle seed): picklable for work
 
 
 def candidate(game: Game, kind: str | None, seed: str, index: int) -> Job:
-    """The job of candidate ``index`` of a stream: kinds alternate when none is given."""
-    return (game.name, kind or game.kinds[index % len(game.kinds)], f"{seed}-{index}")
+    """The job of candidate ``index`` of a stream: kinds alternate when none is given.
+
+    A game may name the kinds that alternate (``mixed_kinds``), so that a kind
+    added later comes only when asked for and every existing stream stays as it was.
+    """
+    kinds: tuple[str, ...] = getattr(game, "mixed_kinds", game.kinds)
+    return (game.name, kind or kinds[index % len(kinds)], f"{seed}-{index}")
 
 
 def publishable(puzzle: Puzzle) -> bool:

@@ -316,6 +316,14 @@ class CatsCradle:
                 result.append(paragraph)
         return result
 
+    def kind_notes(self, kinds: list[str]) -> list[str]:
+        """What a book's how-to-play adds for these kinds (puzzlegen.render.book.parts)."""
+        if cp.KIND not in kinds:
+            return []
+        from puzzlegen.catscradle.views.preparation import BOOK_NOTES
+
+        return list(BOOK_NOTES)
+
     def hints(self, puzzle: Puzzle) -> tuple[str, str]:
         """The technique, then the first card to move (puzzlegen.render.book.HintedGame)."""
         from puzzlegen.catscradle.views.prose import first_move_hint, technique_hint

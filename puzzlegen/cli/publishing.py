@@ -58,6 +58,12 @@ def default_year() -> int:
 @level_option()
 @click.option("--mix", is_flag=True, help="An even mix of all four levels (the default).")
 @click.option(
+    "--kind",
+    "puzzle_kind",
+    help="Only puzzles of this kind, e.g. prepare (Cat's Cradle's 'which ending keeps the "
+    "game winnable?') [default: the game's usual mix; from --db, any kind].",
+)
+@click.option(
     "--seed", callback=seed_text, help="Deal the puzzles from this seed (default: 'book')."
 )
 @db_option("Take unpublished puzzles from this catalog, and mark them published.")
@@ -129,6 +135,7 @@ def book(
     count: int,
     level: str | None,
     mix: bool,
+    puzzle_kind: str | None,
     seed: str | None,
     db: Path | None,
     page_size: str,
@@ -168,6 +175,7 @@ def book(
       puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
       puzzlegen book --count 24 --games 3 -o output/with-games.pdf
+      puzzlegen book --count 24 --kind prepare -o output/prepare.pdf
     """
     from puzzlegen.fileio import check_writable, output_path
     from puzzlegen.publish import book_venue, check_book_fits, choose_chapters, make_book
@@ -175,6 +183,12 @@ def book(
 
     if level and mix:
         raise click.UsageError("give --level or --mix, not both")
+    if puzzle_kind is not None:
+        from puzzlegen.cli.options import check_kind
+
+        # Every game of the book must have the kind: one line naming the first that has not.
+        for g in games:
+            puzzle_kind = check_kind(g, puzzle_kind)
     if seed is not None and db is not None:
         raise click.UsageError("give --seed or --db, not both")
     if count < len(games):
@@ -247,7 +261,13 @@ def book(
     check_writable(path)  # before minutes of work, not after
     with status("Choosing puzzles…"):
         parts = choose_chapters(
-            games, count, level=level, seed=seed, db=db, venue=book_venue(options)
+            games,
+            count,
+            level=level,
+            seed=seed,
+            db=db,
+            venue=book_venue(options),
+            kind=puzzle_kind,
         )
     with status("Typesetting the book…"):
         made = make_book(parts, path, options, db=db)

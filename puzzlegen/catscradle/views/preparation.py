@@ -146,38 +146,71 @@ def hints(puzzle: PreparePuzzle) -> tuple[str, str]:
     )
 
 
+#: What a book adds to the how-to-play when a chapter holds prepare puzzles.
+BOOK_NOTES = (
+    "Puzzles that ask you to keep the game winnable come from whole games. In the full "
+    "game, the other thirty-six cards wait face down in the stock. A sequence of play "
+    "goes on until no series of moves could make another space; then each space is "
+    "filled with the next card of the stock, left to right and top to bottom, and the "
+    "next sequence begins. The game is won when the stock is used up, and lost when a "
+    "sequence makes no space.",
+    "Such a puzzle shows the start of a sequence and, below it, the stock in its order, "
+    "next card first. Some ways of ending the sequence keep the game winnable and some do "
+    "not. Either several endings make the most spaces and you must find one that can still "
+    "win, or no ending with the most spaces can win and you must find the ending with "
+    "fewer that does. The answer says why, and how the two endings fare over orders of "
+    "the stock drawn at random: what a player who could not see the stock might weigh.",
+    "These puzzles are graded by four players: one who simply makes the most spaces "
+    "(Easy), one who deals the next cards as shown and looks one sequence ahead "
+    "(Medium), one who weighs the endings over random orders of the cards to come (Hard), "
+    "and, when none of them finds it, only reading the whole stock does (Expert).",
+)
+
+
 # -- drawings ------------------------------------------------------------------------
 
-#: The stock's cards below the board: their size and how far apart they sit.
+#: The stock's cards below the board: their size, the room a rank takes, the gaps.
 STOCK_TEXT = 9.0
 STOCK_PIP = 7.0
-STOCK_STEP = 18.5
-STOCK_ROW = 13.0
+STOCK_GAP = 3.5
+STOCK_ROW = 12.0
+
+
+def _rank_width(card: Card) -> float:
+    return 11.0 if card.rank == 10 else 7.0
 
 
 def with_stock(board: Diagram, stock: Sequence[Card], *, mono: bool = False) -> Diagram:
-    """``board`` with the stock below it, in order, top card first."""
+    """``board`` with the stock below it, in order, top card first, as a line of text runs."""
     from puzzlegen.catscradle.views.board import MARGIN, _card_colours
     from puzzlegen.diagram import Diagram, Group, Pip, Text
 
-    per_row = max(1, int((board.width - 2 * MARGIN) // STOCK_STEP))
     items: list[Text | Pip] = [
         Text(MARGIN, board.height + STOCK_TEXT, "The stock, next card first:", STOCK_TEXT)
     ]
     top = board.height + STOCK_TEXT + 4
-    for index, card in enumerate(stock):
-        row, col = divmod(index, per_row)
-        x, y = MARGIN + col * STOCK_STEP, top + row * STOCK_ROW
+    x, y = MARGIN, top
+    for card in stock:
+        width = _rank_width(card) + STOCK_PIP
+        if x + width > board.width - MARGIN:
+            x, y = MARGIN, y + STOCK_ROW
         fill, stroke, ink = _card_colours(card, mono)
         items.append(
             Text(x, y + STOCK_TEXT, card.rank_name, STOCK_TEXT, fill=ink, bold=True, css="rank")
         )
-        width = 10.5 if card.rank == 10 else 6.0
         items.append(
-            Pip(card.suit.value, x + width, y + 1.5, STOCK_PIP, fill, stroke, 0.8 if stroke else 0)
+            Pip(
+                card.suit.value,
+                x + _rank_width(card),
+                y + 1.5,
+                STOCK_PIP,
+                fill,
+                stroke,
+                0.8 if stroke else 0,
+            )
         )
-    rows = -(-len(stock) // per_row)
-    height = top + rows * STOCK_ROW + 2
+        x += width + STOCK_GAP
+    height = y + STOCK_ROW + 2
     desc = board.desc + " ; stock: " + " ".join(str(c) for c in stock)
     return Diagram(
         board.width,

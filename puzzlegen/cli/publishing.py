@@ -295,11 +295,13 @@ def book(
 @click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
 @click.option(
     "--kind",
-    type=click.Choice(["puzzle", "game"]),
+    type=click.Choice(["puzzle", "game", "prepare"]),
     default="puzzle",
     show_default=True,
     help="puzzle: the puzzle of the day; game: Cat's Cradle's whole game of the day, "
-    "a deal certified winnable (pages under OUTPUT/game/).",
+    "a deal certified winnable (pages under OUTPUT/game/); prepare: Cat's Cradle's "
+    "Sunday prepare puzzle, which ending keeps the game winnable (Sundays of the range "
+    "only; pages under OUTPUT/prepare/).",
 )
 @game_option("The game of the daily puzzle.")
 def daily(
@@ -328,16 +330,20 @@ def daily(
       puzzlegen daily --date 2026-11-23 -o output/daily/
       puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
       puzzlegen daily --kind game --date 2026-11-23 -o output/daily/
+      puzzlegen daily --kind prepare --date 2026-11-29 -o output/daily/
     """
     from puzzlegen.daily import daily_json, daily_puzzle
     from puzzlegen.fileio import check_writable
     from puzzlegen.publish import check_site, publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
-    if kind == "game":
+    if kind in ("game", "prepare"):
         if db is not None:
-            raise click.UsageError("--db records daily puzzles; whole games are not catalogued")
-        _daily_games(dates, output, as_json=as_json, solution=solution, mono=mono, game=game)
+            what = "whole games" if kind == "game" else "Sundays' prepare puzzles"
+            raise click.UsageError(f"--db records daily puzzles; {what} are not catalogued")
+        _daily_games(
+            dates, output, as_json=as_json, solution=solution, mono=mono, game=game, kind=kind
+        )
         return
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
@@ -431,21 +437,28 @@ def _daily_games(
     solution: bool,
     mono: bool,
     game: Game,
+    kind: str = "game",
 ) -> None:
-    """``daily --kind game``: the whole game of each date, as pages or on stdout."""
+    """``daily --kind game`` (the whole game of each date) or ``--kind prepare`` (the
+    prepare puzzle of each Sunday), as pages or on stdout."""
     from typing import Any
 
     from puzzlegen.fileio import check_writable
-    from puzzlegen.registry import game_days
+    from puzzlegen.registry import game_days, prepare_days
 
-    days_of: Any = game_days(game.name)  # the game's own object (registry.GAME_DAYS)
+    # The game's own object (registry.GAME_DAYS or PREPARE_DAYS).
+    days_of: Any = game_days(game.name) if kind == "game" else prepare_days(game.name)
+    if kind == "prepare":
+        dates = days_of.dates(dates)  # a date that is not a Sunday is refused by name
     if output is not None:
         check_writable(output, folder=True)
-    days = [days_of.choose(d) for d in progress(dates, "Choosing winnable deals")]
+    doing = "Choosing winnable deals" if kind == "game" else "Choosing prepare puzzles"
+    days = [days_of.choose(d) for d in progress(dates, doing)]
     if output is not None:
         for warning in days_of.publish(days, output, mono=mono):
             click.echo(f"puzzlegen: warning: {warning}", err=True)
-        click.echo(f"Wrote {len(days)} whole-game page(s) under {output}/game/", err=as_json)
+        what = "whole-game" if kind == "game" else "prepare"
+        click.echo(f"Wrote {len(days)} {what} page(s) under {output}/{kind}/", err=as_json)
         if not as_json:
             return
     for day in days:

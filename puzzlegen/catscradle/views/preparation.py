@@ -84,14 +84,14 @@ def answer(choice: Choice) -> str:
     rivals = _rivals(choice)
     if choice.kind == "equal":
         said = (
-            f"Play {_reached(choice, best)}: of the endings with "
+            f"Play this line: {_reached(choice, best)}. Of the endings with "
             f"{spaces_phrase(choice.most)}, this one keeps the game winnable with the stock as "
             f"it lies, where {number_word(len(rivals))} other"
             f"{' does' if len(rivals) == 1 else 's do'} not."
         )
     else:
         said = (
-            f"Play {_reached(choice, best)} and stop at {spaces_phrase(best.created)}: "
+            f"Play this line: {_reached(choice, best)}, and stop at {spaces_phrase(best.created)}: "
             f"every ending with {spaces_phrase(choice.most)} loses with the stock as it lies, "
             "while this one prepares for the cards still to come."
         )

@@ -143,7 +143,7 @@ class CatsCradle:
         "midgame": "a mid-game position with stacks",
         "prepare": "a choice of endings in a whole game, the stock's order shown",
     }
-    tags: tuple[str, ...] = cc.TAGS
+    tags: tuple[str, ...] = (*cc.TAGS, *cp.TAGS)
     level_rules = cc.LEVEL_RULES + "  " + cp.LEVEL_RULES
     #: The schedule for dates from now on (the latest version).
     daily_schedule = DAILY_SCHEDULES[-1].weekdays

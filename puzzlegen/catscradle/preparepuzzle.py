@@ -54,6 +54,8 @@ from puzzlegen.errors import InvalidInputError
 from puzzlegen.rng import SeededStream
 
 KIND = "prepare"
+#: What a prepare puzzle's question turns on (the game's tags add these to puzzle.TAGS).
+TAGS = ("same-spaces", "fewer-spaces")
 
 #: The ladder of a prepare puzzle, weakest first; a puzzle's grade is the first who
 #: stops in a right ending, and its level is the grade's rung (one level a rung).

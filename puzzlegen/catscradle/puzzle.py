@@ -90,9 +90,6 @@ TAGS = (
     "blocking",
     "hidden-move",
     "single-best",
-    # Only prepare puzzles (preparepuzzle.py) bear these: what their question turns on.
-    "same-spaces",
-    "fewer-spaces",
 )
 
 

@@ -150,7 +150,7 @@ def test_generate_and_list_prepare_puzzles(
 def test_a_sunday_has_a_prepare_puzzle_and_other_days_none(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from puzzlegen.catscradle.preparedaily import prepare_day
+    from puzzlegen.catscradle.prepareday import prepare_day
 
     day = prepare_day(dt.date(2026, 11, 29))
     # Pinned: a published daily never changes.

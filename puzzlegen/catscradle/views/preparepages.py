@@ -18,8 +18,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from puzzlegen.catscradle.prepareday import KIND, PrepareDay
 from puzzlegen.fileio import write_text
 from puzzlegen.games import Game
 from puzzlegen.render.pages import (
@@ -31,38 +32,9 @@ from puzzlegen.render.pages import (
 )
 from puzzlegen.render.templating import render, template_dir
 
-if TYPE_CHECKING:
-    from puzzlegen.catscradle.preparedaily import PrepareDay
-
 FOLDER = "prepare"
 DAY_FILES = ("index.html", "puzzle.json")
 SCRIPT = ("preparepage.js", "cats-cradle-preparepage.js")
-
-
-def day_json(day: PrepareDay) -> dict[str, Any]:
-    """The day's puzzle.json: the puzzle's JSON, each ending with the cards dealt into it
-    and what the next sequence can then make, and the question and answer in words."""
-    from puzzlegen.catscradle.preparedaily import KIND
-    from puzzlegen.catscradle.views.preparation import answer, goal, next_deal, question
-
-    puzzle = day.puzzle
-    data = puzzle.to_json()
-    for entry, ending in zip(data["endings"], puzzle.choice.endings, strict=True):
-        dealt, made = next_deal(puzzle.choice, ending)
-        entry["dealt"] = [str(c) for c in dealt]
-        entry["next"] = made  # None: its spaces take the last of the stock, the game is won
-    data.update(
-        {
-            "daily": KIND,
-            "date": day.date.isoformat(),
-            "weekday": day.date.strftime("%A"),
-            "daily_seed": day.seed,
-            "question_text": question(puzzle.choice),
-            "goal": goal(puzzle),
-            "answer": answer(puzzle.choice),
-        }
-    )
-    return data
 
 
 def day_files(game: Game, day: PrepareDay, *, mono: bool = False) -> dict[str, str]:
@@ -100,8 +72,6 @@ def write_day(game: Game, day: PrepareDay, out_dir: Path, *, mono: bool = False)
 
 def read_days(out_dir: Path) -> tuple[list[dict[str, Any]], list[str]]:
     """The prepare puzzles on disk, oldest first, and a warning for each folder skipped."""
-    from puzzlegen.catscradle.preparedaily import KIND
-
     days: list[dict[str, Any]] = []
     warnings: list[str] = []
     root = out_dir / FOLDER

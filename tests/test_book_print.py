@@ -153,9 +153,10 @@ def test_ingramspark_geometry_keeps_every_mark_half_an_inch_in() -> None:
     assert Geometry.make("6x9", True, 100).top == 0.7 * INCH
 
 
-def card_index_sizes(data: bytes) -> dict[str, set[float]]:
-    """The type sizes of the card indices (bold ranks drawn in the boards) on the puzzle
-    pages and on the answer pages, told apart by their running heads."""
+def card_index_sizes(data: bytes, below: float = 9.4) -> dict[str, set[float]]:
+    """The type sizes of the card indices (bold ranks drawn in the boards, smaller than
+    ``below``: labels and headings are larger) on the puzzle pages and on the answer
+    pages, told apart by their running heads."""
     import pdfplumber
 
     sizes: dict[str, set[float]] = {"puzzles": set(), "answers": set()}
@@ -176,7 +177,7 @@ def card_index_sizes(data: bytes) -> dict[str, set[float]]:
                         "Bold" in word["fontname"]
                         and word["text"] in {*"A23456789JQK", "10"}
                         and word["text"] not in labels
-                        and word["size"] < 9.4  # labels and headings are 9.5 pt and up
+                        and word["size"] < below
                     ):
                         sizes[kind].add(round(float(word["size"]), 2))
             page.close()

@@ -128,6 +128,20 @@ def _shift(item: Item, dx: float, dy: float) -> Item:
     return dataclasses.replace(item, x=item.x + dx, y=item.y + dy)
 
 
+def _light_on_black(board: Group) -> Group:
+    """In mono the last play's dashed outline is black: on a black square it is drawn
+    white instead, so a black card just laid stays marked."""
+    cells: list[Item] = []
+    for cell in board.items:
+        if isinstance(cell, Group) and "black" in cell.css.split() and "last" in cell.css:
+            cell = dataclasses.replace(cell, items=tuple(
+                dataclasses.replace(i, stroke="#ffffff")
+                if isinstance(i, Rect) and i.css == "last-mark" else i
+                for i in cell.items))
+        cells.append(cell)
+    return dataclasses.replace(board, items=tuple(cells))
+
+
 def _rects(item: Item) -> list[Rect]:
     if isinstance(item, Group):
         return [r for i in item.items for r in _rects(i)]
@@ -152,6 +166,8 @@ def print_board(
     """
     screen = board_diagram(position, mono=mono, last=last, min_size=min_size)
     board = next(g for g in screen.items if g.css == "board")
+    if mono:
+        board = _light_on_black(board)
     rects = _rects(board)
     gx0 = min(r.x for r in rects)
     gy0 = min(r.y for r in rects)

@@ -103,7 +103,9 @@ def test_an_escape_book_from_a_catalog(books: dict[str, Path]) -> None:
         page = next(t for t in texts if re.search(rf"Puzzle {number} [●○]{{4}} ", t))
         side = "White's one escaping play" if puzzle.kind == ep.ESCAPE else \
             "Black's one capturing play"
-        assert side in page and puzzle.id in page
+        asks = "White to play and escape" if puzzle.kind == ep.ESCAPE else \
+            "Black to play and capture"
+        assert side in page and asks in page and puzzle.id in page
         said = "".join(answer_text(puzzle.position, puzzle.line).split())
         assert said in prose, puzzle.id
     assert any("First round: the technique" in t for t in texts)

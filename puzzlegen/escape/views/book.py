@@ -101,8 +101,11 @@ def _example_moves(mono: bool) -> list[Figure]:
 
 
 def puzzle_board(puzzle: ep.Puzzle, *, mono: bool = False) -> Diagram:
-    """The puzzle page's board: who plays, both hands, the numbered table."""
-    return print_board(puzzle.position, mono=mono, title=f"Escape {puzzle.id}")
+    """The puzzle page's board under what it asks ("White to play and escape"), both
+    hands, the numbered table."""
+    asks = {ep.ESCAPE: "White to play and escape", ep.CAPTURE: "Black to play and capture"}
+    return print_board(puzzle.position, mono=mono, heading=asks[puzzle.kind],
+                       title=f"Escape {puzzle.id}")
 
 
 def solution_figures(puzzle: ep.Puzzle, *, mono: bool = False) -> list[list[Figure]]:

@@ -118,13 +118,19 @@ def solution_figures(puzzle: ep.Puzzle, *, mono: bool = False) -> list[list[Figu
     bottom = max(p.bounds()[2] for p in shown)
     right = max(p.bounds()[3] for p in shown)
     size = (bottom - top + 3, right - left + 3)
-    figures: list[list[Figure]] = []
-    for i, move in enumerate(puzzle.line[:KEY_POSITIONS]):
-        before, after = positions[i], positions[i + 1]
-        caption = f"{i + 1}. {_move_name(before, move)}."
-        figures.append([(print_board(after, mono=mono, last=move, min_size=size,
-                                     title=f"Escape {puzzle.id} answer"), caption)])
-    return figures
+
+    def drawn(width: float) -> list[list[Figure]]:
+        figures: list[list[Figure]] = []
+        for i, move in enumerate(puzzle.line[:KEY_POSITIONS]):
+            before, after = positions[i], positions[i + 1]
+            caption = f"{i + 1}. {_move_name(before, move)}."
+            figures.append([(print_board(after, mono=mono, last=move, min_size=size,
+                                         min_width=width,
+                                         title=f"Escape {puzzle.id} answer"), caption)])
+        return figures
+
+    # Drawn twice: the second time all as wide as the widest (hands and headings differ).
+    return drawn(max(row[0][0].width for row in drawn(0.0)))
 
 
 def hints(puzzle: ep.Puzzle) -> tuple[str, str]:

@@ -157,12 +157,14 @@ def print_board(
     min_size: tuple[int, int] = (0, 0),
     title: str = "Escape",
     hands: bool = True,
+    min_width: float = 0.0,
 ) -> Diagram:
     """``position`` for print: a heading, both hands as cards, the table with coordinates.
 
     ``last`` (a play just made) is outlined; ``min_size`` (rows, columns)
-    pads the table so a series of figures keeps one size; without
-    ``hands`` only the heading stands above the table.
+    pads the table and ``min_width`` (points) the drawing, so a series of
+    figures keeps one size; without ``hands`` only the heading stands above
+    the table.
     """
     screen = board_diagram(position, mono=mono, last=last, min_size=min_size)
     board = next(g for g in screen.items if g.css == "board")
@@ -197,6 +199,7 @@ def print_board(
     else:
         lines = [[h] for h in both]
         wanted = max(wanted, *(_hand_row(*h) for h in both))
+    wanted = max(wanted, min_width - 2 * MARGIN)
     width = wanted + 2 * MARGIN
 
     items: list[Group] = []

@@ -142,7 +142,7 @@ class Escape:
     def rules_text(self) -> list[str]:
         from puzzlegen.render.templating import render
 
-        blocks = render("escape/how_to_play.txt.j2").split("\n\n")
+        blocks = render("escape/how_to_play.txt.j2", book=False).split("\n\n")
         return [" ".join(b.split()) for b in blocks
                 if b.strip() and not b.strip().startswith("[")]
 

@@ -62,7 +62,7 @@ def how_to_play(*, mono: bool = False) -> list[str | list[Figure]]:
 
     start = Position.start()
     result: list[str | list[Figure]] = []
-    for block in render("escape/how_to_play.txt.j2").split("\n\n"):
+    for block in render("escape/how_to_play.txt.j2", book=True).split("\n\n"):
         text = " ".join(block.split())
         if not text:
             continue

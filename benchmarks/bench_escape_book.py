@@ -17,6 +17,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -50,10 +51,10 @@ def main() -> None:
     options = BookOptions(page_size="6x9", bleed=True)
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for game, puzzles in games:
-        pdf, t_wall, t_cpu = _timed(lambda g=game, p=puzzles: build_book(g, p, options,
-                                                                          check=False))
+        pdf, t_wall, t_cpu = _timed(partial(build_book, game, puzzles, options, check=False))
         report, p_wall, p_cpu = _timed(
-            lambda d=pdf: preflight(d, trim=PAGE_SIZES["6x9"], bleed=True))
+            partial(preflight, pdf, trim=PAGE_SIZES["6x9"], bleed=True)
+        )
         pages, ok = report.pages, report.ok
         print(
             f"book     {args.count} {game.title} puzzles (6x9, bleed): "

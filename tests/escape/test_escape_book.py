@@ -176,3 +176,20 @@ def test_letter_in_cmyk_is_the_same_bytes_twice() -> None:
     options = BookOptions(page_size="letter", color="cmyk")
     first = build_book(ESCAPE, puzzles, options, check=False)
     assert first == build_book(ESCAPE, puzzles, options, check=False)
+
+
+def test_a_catalog_of_one_level_suggests_a_book_of_that_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    levels = {p.level for p in stored()}
+    if len(levels) > 1:
+        pytest.skip("the stored puzzles have more than one level")
+    (level,) = levels
+    db = catalog(tmp_path / "e.sqlite")
+    out = tmp_path / "b.pdf"
+    assert main(["book", "--game", "escape", "--count", "4", "--db", str(db), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"or make a book of one level: --level {level.lower()}" in err
+    assert not out.exists()
+    with Catalog(db) as cat:  # the failed book claimed nothing
+        assert len(cat.puzzles(unpublished=True)) == len(stored())

@@ -88,6 +88,7 @@ from puzzlegen.render.book.model import (
     GameCollection,
     HintedGame,
     PlannedGame,
+    PrintedGame,
     StoryGame,
     check_isbn,
 )
@@ -321,6 +322,7 @@ __all__ = [
     "Geometry",
     "HintedGame",
     "PlannedGame",
+    "PrintedGame",
     "StoryGame",
     "_Book",
     "_Figure",

@@ -152,7 +152,7 @@ def test_a_refused_play_says_why_and_show_me_steps_through_the_answer(
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
     handler = partial(SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *a: None  # type: ignore[assignment]
+    handler.log_message = lambda *a: None  # type: ignore[attr-defined]
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

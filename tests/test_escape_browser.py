@@ -83,7 +83,7 @@ def board(page: Any, name: str) -> str:
     return page.get_attribute("#board", f"data-{name}")  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("kind", ["capture", "escape"])
+@pytest.mark.parametrize("kind", ["escape"])
 def test_the_days_puzzle_played_to_a_win_through_the_contract(
     site: Path, page: Page, kind: str
 ) -> None:
@@ -138,6 +138,20 @@ def test_a_refused_play_says_why_and_show_me_steps_through_the_answer(
     assert p.get_attribute("#status", "data-kind") == "refused"
     assert "is not blank" in p.text_content("#status")
     p.keyboard.press("Escape")
+    # By the keyboard: Enter on a card picks it up and moves the focus to the first
+    # place for it; Enter there lays it; Ctrl+Z takes it back with the answer.
+    side = "white" if day["kind"] == "escape" else "black"
+    p.focus(f'[data-card="{first.card}"]')
+    p.keyboard.press("Enter")
+    assert p.evaluate("document.activeElement.classList.contains('is-target')")
+    p.keyboard.press("ArrowUp")  # arrow keys move over the table, and back
+    p.keyboard.press("ArrowDown")
+    assert p.evaluate("document.activeElement.classList.contains('is-target')")
+    p.keyboard.press("Enter")
+    p.wait_for_function(SETTLED, arg=side)
+    assert board(p, "position") != day["position"]
+    p.keyboard.press("Control+z")
+    assert board(p, "position") == day["position"]
     p.click("#hint")
     assert p.is_visible("#hint-list")
     p.click("#showme")

@@ -58,6 +58,7 @@ from typing import Any
 from puzzlegen.cards import SUITS, Card, Suit
 from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.games import LEVELS
+from puzzlegen.pendulum import solver as _solver
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import CELLS, COLS, CORNERS, Deal, Move, Position
 from puzzlegen.pendulum.solver import (
@@ -70,7 +71,7 @@ from puzzlegen.pendulum.solver import (
     solve_deal,
     swing_cells,
 )
-from puzzlegen.rng import SeededStream
+from puzzlegen.rng import SeededStream, stream_prefix
 
 CHOOSE = "choose-method"
 WIN_IN_PAR = "win-in-par"
@@ -161,8 +162,27 @@ def play(position: Position, player: str, stream_no: int = 0) -> int | None:
 
     Played on the solver's representation, move for move as :func:`play_slowly`
     plays through the rules module (a test checks they agree)."""
-    stream = SeededStream(PLAYER_DOMAIN, f"{position}|{stream_no}") if player == "random" else None
-    return _play_cells(encode(position), player, stream)
+    seed = f"{position}|{stream_no}" if player == "random" else None
+    return play_state(encode(position), player, PLAYER_DOMAIN, seed)
+
+
+#: Each player's number in the compiled core (``_ccore.c``'s ``P_OUTS`` ...).
+PLAYER_CODES = {name: code for code, name in enumerate((*PLAYERS[:3], *PLANLESS, "random"))}
+
+
+def play_state(state: State, player: str, domain: str, seed: str | None) -> int | None:
+    """:func:`_play_cells` from ``state``, a ``random`` player drawing from the seeded
+    stream ``(domain, seed)``: by the compiled core when it is in use (the same
+    moves and the same stream, word for word), else in Python."""
+    core = _solver.ccore
+    if player == "random" and seed is None:
+        raise ValueError("a random player needs a stream seed")
+    if core is not None:
+        prefix = stream_prefix(domain, seed) if player == "random" and seed is not None else None
+        cells, side, in_a_row = state
+        return core.play(cells, side, in_a_row, PLAYER_CODES[player], prefix)
+    stream = SeededStream(domain, seed) if player == "random" and seed is not None else None
+    return _play_cells(state, player, stream)
 
 
 def _play_cells(state: State, player: str, stream: SeededStream | None) -> int | None:
@@ -240,7 +260,7 @@ def random_share(position: Position, par: int | None, tries: int, seed: str) -> 
     state = encode(position)
     wins = 0
     for n in range(tries):
-        swings = _play_cells(state, "random", SeededStream(MEASURE_DOMAIN, f"{seed}|{n}"))
+        swings = play_state(state, "random", MEASURE_DOMAIN, f"{seed}|{n}")
         wins += swings is not None and (par is None or swings <= par)
     return wins / tries
 
@@ -266,9 +286,12 @@ def ladder(position: Position, grading: str = GRADING) -> tuple[int | None, ...]
     :data:`RANDOM_PLAYERS` random players (each grading's random players begin with
     the last one's: random player ``n`` is the same in every grading)."""
     names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS[grading]]
-    fixed = tuple(play(position, p) for p in names)
+    # As play() for each player, with the position encoded and written out once.
+    state, text = encode(position), str(position)
+    fixed = tuple(play_state(state, p, PLAYER_DOMAIN, None) for p in names)
     randoms = RANDOM_PLAYERS[grading]
-    return fixed + tuple(play(position, "random", n) for n in range(1, randoms + 1))
+    return fixed + tuple(play_state(state, "random", PLAYER_DOMAIN, f"{text}|{n}")
+                         for n in range(1, randoms + 1))
 
 
 def misses(results: tuple[int | None, ...], par: int | None) -> int:

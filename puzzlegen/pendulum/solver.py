@@ -87,7 +87,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlegen.cards import SUITS, Card
-from puzzlegen.pendulum.core import ccore
+from puzzlegen.pendulum.core import ccore as ccore  # re-exported: puzzle.py plays with it
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import LEFT, RIGHT, Deal, Move, Position
 

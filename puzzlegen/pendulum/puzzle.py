@@ -285,9 +285,13 @@ def ladder(position: Position, grading: str = GRADING) -> tuple[int | None, ...]
     planless players from v3 (first, last, tallest), then the grading's
     :data:`RANDOM_PLAYERS` random players (each grading's random players begin with
     the last one's: random player ``n`` is the same in every grading)."""
+    return _ladder(encode(position), str(position), grading)
+
+
+def _ladder(state: State, text: str, grading: str) -> tuple[int | None, ...]:
+    """:func:`ladder` of the position encoded as ``state`` and written ``text``: as
+    :func:`play` for each player, with the position encoded and written out once."""
     names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS[grading]]
-    # As play() for each player, with the position encoded and written out once.
-    state, text = encode(position), str(position)
     fixed = tuple(play_state(state, p, PLAYER_DOMAIN, None) for p in names)
     randoms = RANDOM_PLAYERS[grading]
     return fixed + tuple(play_state(state, "random", PLAYER_DOMAIN, f"{text}|{n}")
@@ -603,11 +607,79 @@ def _check_grading(grading: str) -> None:
         raise InvalidInputError(f"unknown grading {grading!r} (choose from {', '.join(GRADINGS)})")
 
 
-def make_puzzle(kind: str, seed: str, grading: str = GRADING) -> Puzzle | None:
-    """The puzzle of ``kind`` dealt from ``seed``, or None if it makes none."""
+def make_puzzle(
+    kind: str, seed: str, grading: str = GRADING, level: str | None = None
+) -> Puzzle | None:
+    """The puzzle of ``kind`` dealt from ``seed``, or None if it makes none.
+
+    With ``level`` (v3 only), also None when the puzzle would not be of that
+    level, found out by :func:`v3_level` with less work: a daily's search
+    through its candidates grades most of them only that far."""
     deal = Deal.from_seed(seed)
     method = method_for(seed) if kind == WIN_IN_PAR else None
+    if level is not None and grading == "v3" and v3_level(kind, deal, method) != level:
+        return None
     return from_deal(kind, deal, method, seed, grading)
+
+
+def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
+    """The level of ``from_deal(kind, deal, method, grading="v3")``, or None when
+    that is None: the same answer with only the work the level needs.
+
+    * No line is written out (:func:`fewest_swings`), and a method whose player
+      of fixed habit wins (within par for win-in-par) scores 0 without its 24
+      random players (:func:`method_score` reads them only when no such player
+      wins).
+    * choose-method: a method that any simulated player wins is won, so it is
+      not searched; only the methods no player wins are (a search decides them:
+      a winner of score 3, or a loss).  The winners are the same as
+      :func:`solve_deal`'s, since a player's win is a winning line.
+
+    A test compares it with the full grading's level on many deals."""
+    if kind == CHOOSE:
+        winners, total = 0, 0
+        texts = start_texts(deal)
+        for m in METHODS:
+            state = encode(deal.start(m))
+            if _habit_wins(state, None):
+                winners += 1  # a planless player's win: won, and scored 0
+                continue
+            results = _ladder(state, texts[m], "v3")
+            if random_wins(results, None, "v3") or _solver.fewest_swings(state) is not None:
+                winners += 1
+                total += method_score(results, None, "v3")
+        if not winners or winners > MOST_WINNERS:
+            return None
+    elif kind == WIN_IN_PAR:
+        if method is None:
+            raise InvalidInputError("a win-in-par puzzle needs a method")
+        state = encode(deal.start(method))
+        par = _solver.fewest_swings(state)
+        if par is None:
+            return None
+        if _habit_wins(state, par):
+            total = 0
+        else:
+            total = method_score(_ladder(state, start_texts(deal)[method], "v3"), par)
+    else:
+        raise InvalidInputError(f"unknown Pendulum puzzle kind {kind!r} (choose from "
+                                f"{', '.join(KINDS)})")
+    return LEVELS[min(min(3, total), len(LEVELS) - 1)]
+
+
+def start_texts(deal: Deal) -> dict[Method, str]:
+    """``str(deal.start(m))`` for every method ``m``, written out once: an opening
+    position's foundations are the four aces and its rows the deal, whatever the
+    method, so only the method's name differs (a test checks it)."""
+    rest = str(deal.start(METHODS[0])).split(" | ", 1)[1]
+    return {m: f"{m} | {rest}" for m in METHODS}
+
+
+def _habit_wins(state: State, par: int | None) -> bool:
+    """Whether a v3 player of fixed habit wins from ``state`` (within ``par`` swings
+    unless None): :func:`habit_wins` of the ladder's first players, playing them alone."""
+    names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS["v3"]]
+    return any(_wins(play_state(state, p, PLAYER_DOMAIN, None), par) for p in names)
 
 
 def puzzle_from_description(text: str) -> Puzzle | None:

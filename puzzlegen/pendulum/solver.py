@@ -695,6 +695,13 @@ def solve_position(position: Position, *, reduce: bool = True) -> MethodResult:
     return MethodResult(position.method, True, swings, _to_moves(position, steps))
 
 
+def fewest_swings(state: State) -> int | None:
+    """The par of the position encoded as ``state`` (:func:`solve_position`'s), or
+    None when it is lost: the same search, without writing the line out as moves."""
+    found = _search(state)
+    return None if found is None else found[1]
+
+
 def solve(deal: Deal, method: Method | str) -> MethodResult:
     """Solve ``deal`` under one method."""
     return solve_position(deal.start(method))
@@ -710,4 +717,12 @@ def winning_methods(deal: Deal) -> dict[Method, int]:
     return {r.method: r.par for r in solve_deal(deal) if r.won and r.par is not None}
 
 
-__all__ = ["Card", "MethodResult", "solve", "solve_deal", "solve_position", "winning_methods"]
+__all__ = [
+    "Card",
+    "MethodResult",
+    "fewest_swings",
+    "solve",
+    "solve_deal",
+    "solve_position",
+    "winning_methods",
+]

@@ -612,14 +612,45 @@ def make_puzzle(
 ) -> Puzzle | None:
     """The puzzle of ``kind`` dealt from ``seed``, or None if it makes none.
 
-    With ``level`` (v3 only), also None when the puzzle would not be of that
-    level, found out by :func:`v3_level` with less work: a daily's search
-    through its candidates grades most of them only that far."""
+    With ``level``, also None when the puzzle would not be of that level,
+    found out by :func:`quick_level` with less work: a daily's search through
+    its candidates grades most of them only that far."""
     deal = Deal.from_seed(seed)
     method = method_for(seed) if kind == WIN_IN_PAR else None
-    if level is not None and grading == "v3" and v3_level(kind, deal, method) != level:
+    if level is not None and quick_level(kind, deal, method, grading) != level:
         return None
     return from_deal(kind, deal, method, seed, grading)
+
+
+def quick_level(kind: str, deal: Deal, method: Method | None, grading: str) -> str | None:
+    """The level of ``from_deal(kind, deal, method, grading=grading)``, or None when
+    that is None, with only the work the level needs: :func:`v3_level` for v3; for
+    the older gradings, the same puzzle without its lines (a level reads the pars
+    and the players, never the moves)."""
+    _check_grading(grading)
+    if grading == "v3":
+        return v3_level(kind, deal, method)
+    if kind == CHOOSE:
+        methods: tuple[Method, ...] = METHODS
+    elif kind == WIN_IN_PAR:
+        if method is None:
+            raise InvalidInputError("a win-in-par puzzle needs a method")
+        methods = (method,)
+    else:
+        raise InvalidInputError(f"unknown Pendulum puzzle kind {kind!r} (choose from "
+                                f"{', '.join(KINDS)})")
+    results = []
+    for m in methods:
+        par = _solver.fewest_swings(encode(deal.start(m)))
+        if par is not None:
+            results.append(MethodResult(m, True, par))
+            if len(results) > MOST_WINNERS:
+                return None
+    if not results:
+        return None
+    players = tuple(ladder(deal.start(r.method), grading) for r in results)
+    asked = method if kind == WIN_IN_PAR else None
+    return Puzzle(kind, deal, tuple(results), players, asked, None, grading).level
 
 
 def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:

@@ -661,24 +661,27 @@ def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
       of fixed habit wins (within par for win-in-par) scores 0 without its 24
       random players (:func:`method_score` reads them only when no such player
       wins).
-    * choose-method: a method that any simulated player wins is won, so it is
-      not searched; only the methods no player wins are (a search decides them:
-      a winner of score 3, or a loss).  The winners are the same as
-      :func:`solve_deal`'s, since a player's win is a winning line.
+    * choose-method: a method that a player of fixed habit wins is won (a
+      player's win is a winning line), so it is not searched; the others are,
+      and only a won one has its random players play.  The winners are
+      :func:`solve_deal`'s.
 
     A test compares it with the full grading's level on many deals."""
     if kind == CHOOSE:
         winners, total = 0, 0
-        texts = start_texts(deal)
+        texts: dict[Method, str] = {}
         for m in METHODS:
             state = encode(deal.start(m))
             if _habit_wins(state, None):
                 winners += 1  # a planless player's win: won, and scored 0
                 continue
-            results = _ladder(state, texts[m], "v3")
-            if random_wins(results, None, "v3") or _solver.fewest_swings(state) is not None:
-                winners += 1
-                total += method_score(results, None, "v3")
+            # Most methods left are lost: one search settles them, and no random
+            # player can win one (a player's win is a winning line).
+            if _solver.fewest_swings(state) is None:
+                continue
+            winners += 1
+            texts = texts or start_texts(deal)
+            total += method_score(_ladder(state, texts[m], "v3"), None, "v3")
         if not winners or winners > MOST_WINNERS:
             return None
     elif kind == WIN_IN_PAR:

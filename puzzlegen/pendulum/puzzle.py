@@ -641,7 +641,7 @@ def quick_level(kind: str, deal: Deal, method: Method | None, grading: str) -> s
                                 f"{', '.join(KINDS)})")
     results = []
     for m in methods:
-        par = _solver.fewest_swings(encode(deal.start(m)))
+        par = _solver.fewest_swings(_solver.start_state(deal, m))
         if par is not None:
             results.append(MethodResult(m, True, par))
             if len(results) > MOST_WINNERS:
@@ -671,7 +671,7 @@ def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
         winners, total = 0, 0
         texts: dict[Method, str] = {}
         for m in METHODS:
-            state = encode(deal.start(m))
+            state = _solver.start_state(deal, m)
             if _habit_wins(state, None):
                 winners += 1  # a planless player's win: won, and scored 0
                 continue
@@ -687,7 +687,7 @@ def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
     elif kind == WIN_IN_PAR:
         if method is None:
             raise InvalidInputError("a win-in-par puzzle needs a method")
-        state = encode(deal.start(method))
+        state = _solver.start_state(deal, method)
         par = _solver.fewest_swings(state)
         if par is None:
             return None

@@ -140,6 +140,14 @@ def encode(position: Position) -> State:
     return tuple(cells), side, position.in_a_row
 
 
+def start_state(deal: Deal, method: Method) -> State:
+    """``encode(deal.start(method))`` without making the position: each cell holds
+    one card (top and base the same), the pendulum swings right next."""
+    index = method.indexes
+    suit_no = SUITS.index
+    return tuple((suit_no(c.suit) << 8) | (index[c.rank] * 17) for c in deal.cards), 0, 0
+
+
 def _foundations(cells: Sequence[int]) -> list[int]:
     f = [13, 13, 13, 13]
     for p in cells:
@@ -724,5 +732,6 @@ __all__ = [
     "solve",
     "solve_deal",
     "solve_position",
+    "start_state",
     "winning_methods",
 ]

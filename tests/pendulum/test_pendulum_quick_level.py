@@ -18,6 +18,7 @@ from puzzlegen.pendulum import puzzle as pp
 from puzzlegen.pendulum.methods import METHODS
 from puzzlegen.pendulum.plugin import PENDULUM
 from puzzlegen.pendulum.position import Deal
+from puzzlegen.pendulum.solver import encode, start_state
 
 DATA = Path(__file__).parent.parent / "data" / "pendulum_daily.txt"
 #: The pinned v3 days: candidates of Medium, Hard and Expert, each the first of its date.
@@ -86,7 +87,9 @@ def test_a_candidate_of_another_level_is_refused_early() -> None:
     assert kept is not None and kept.level == "Hard"
 
 
-def test_start_texts_are_the_opening_positions() -> None:
+def test_start_texts_and_states_are_the_opening_positions() -> None:
     for n in range(5):
         deal = Deal.from_seed(f"texts-{n}")
         assert pp.start_texts(deal) == {m: str(deal.start(m)) for m in METHODS}
+        for m in METHODS:
+            assert start_state(deal, m) == encode(deal.start(m))

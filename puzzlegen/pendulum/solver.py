@@ -82,6 +82,7 @@ test holds the two together.
 from __future__ import annotations
 
 import contextlib
+import functools
 import heapq
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -696,7 +697,8 @@ def solve_position(position: Position, *, reduce: bool = True) -> MethodResult:
     >>> solve_position(Deal.from_seed(0).start("down-2")).par
     7
     """
-    found = _search(encode(position), reduce=reduce)
+    start = encode(position)
+    found = _remembered(start, ccore is not None) if reduce else _search(start, reduce=False)
     if found is None:
         return MethodResult(position.method, False)
     steps, swings = found
@@ -706,8 +708,19 @@ def solve_position(position: Position, *, reduce: bool = True) -> MethodResult:
 def fewest_swings(state: State) -> int | None:
     """The par of the position encoded as ``state`` (:func:`solve_position`'s), or
     None when it is lost: the same search, without writing the line out as moves."""
-    found = _search(state)
+    found = _remembered(state, ccore is not None)
     return None if found is None else found[1]
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered(start: State, compiled: bool) -> tuple[tuple[IMove, ...], int] | None:
+    """:func:`_search` (reduced), remembered for the last few positions: a daily's
+    accepted candidate was searched once to find its level (:func:`fewest_swings`)
+    and is solved again for its lines.  ``compiled`` (which core is in use) is part
+    of the key, so a comparison of the two cores never reads the other's answer."""
+    del compiled  # only a key
+    found = _search(start)
+    return None if found is None else (tuple(found[0]), found[1])
 
 
 def solve(deal: Deal, method: Method | str) -> MethodResult:

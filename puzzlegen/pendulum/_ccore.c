@@ -676,16 +676,17 @@ static int read_cells(PyObject *seq, uint16_t *cells) {
 }
 
 PyDoc_STRVAR(search_doc,
-             "search(cells, side, in_a_row, /) -> (steps or None, swings, effort)\n\n"
+             "search(cells, side, in_a_row, bound=-1, /) -> (steps or None, swings, effort)\n\n"
              "solver.py's _search (reduced): the shortest winning line as (kind, from, to)\n"
              "steps (kind 3 a swing, from its side), its swings, and the positions examined;\n"
-             "steps is None for a loss.");
+             "steps is None for a loss.  With bound >= 0, a win needing more than bound\n"
+             "swings is not looked for (steps None).");
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *obj;
-    int side, iar;
+    int side, iar, bound = -1;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oii", &obj, &side, &iar)) return NULL;
+    if (!PyArg_ParseTuple(args, "Oii|i", &obj, &side, &iar, &bound)) return NULL;
     uint16_t start[NC];
     if (read_cells(obj, start) < 0) return NULL;
     if (side < 0 || side > 1 || iar < 0 || iar > 2) {
@@ -713,6 +714,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (s0 < 0 || heap_push(&heap, e0) < 0) goto oom;
     while (heap.n) {
         if (heap.e[0].a > level) {
+            /* With a bound: every state left needs more swings, so any win would. */
+            if (bound >= 0 && heap.e[0].a > bound) break;
             level = heap.e[0].a;
             Start *grown = realloc(starts, sizeof(Start) * (heap.n ? heap.n : 1));
             if (!grown) {

@@ -661,6 +661,10 @@ def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
       of fixed habit wins (within par for win-in-par) scores 0 without its 24
       random players (:func:`method_score` reads them only when no such player
       wins).
+    * win-in-par: when a planless player wins in ``s`` swings, the par is at most
+      ``s``, so a search bounded at ``s - 1`` swings
+      (:func:`fewest_swings_within`) tells an Easy puzzle (par ``s``) from the
+      others, and gives their par.
     * choose-method: a method that a player of fixed habit wins is won (a
       player's win is a winning line), so it is not searched; the others are,
       and only a won one has its random players play.  The winners are
@@ -688,13 +692,21 @@ def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
         if method is None:
             raise InvalidInputError("a win-in-par puzzle needs a method")
         state = _solver.start_state(deal, method)
-        par = _solver.fewest_swings(state)
-        if par is None:
-            return None
-        if _habit_wins(state, par):
-            total = 0
+        names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS["v3"]]
+        habit = [r for p in names if (r := play_state(state, p, PLAYER_DOMAIN, None)) is not None]
+        if habit:
+            # A planless win in s swings makes the par s or less; it is s (and the
+            # puzzle Easy, that player winning within par) unless a search bounded
+            # at s - 1 swings finds a shorter win.
+            least = min(habit)
+            par = 0 if least == 0 else _solver.fewest_swings_within(state, least - 1)
+            if par is None or par == least:
+                return LEVELS[0]
         else:
-            total = method_score(_ladder(state, start_texts(deal)[method], "v3"), par)
+            par = _solver.fewest_swings(state)
+            if par is None:
+                return None
+        total = method_score(_ladder(state, start_texts(deal)[method], "v3"), par)
     else:
         raise InvalidInputError(f"unknown Pendulum puzzle kind {kind!r} (choose from "
                                 f"{', '.join(KINDS)})")

@@ -712,6 +712,21 @@ def fewest_swings(state: State) -> int | None:
     return None if found is None else found[1]
 
 
+def fewest_swings_within(state: State, bound: int) -> int | None:
+    """:func:`fewest_swings` when it is at most ``bound`` (>= 0), else None.
+
+    The compiled search stops before its first position needing more swings
+    (it takes positions in order of swings, so a win within ``bound`` is found
+    first); the pure-Python one searches in full."""
+    if bound < 0:
+        raise ValueError(f"bound must be >= 0, got {bound}")
+    if ccore is None:
+        par = fewest_swings(state)
+        return par if par is not None and par <= bound else None
+    steps, swings, _ = ccore.search(*state, bound)
+    return None if steps is None else swings
+
+
 @functools.lru_cache(maxsize=256)
 def _remembered(start: State, compiled: bool) -> tuple[tuple[IMove, ...], int] | None:
     """:func:`_search` (reduced), remembered for the last few positions: a daily's
@@ -742,6 +757,7 @@ __all__ = [
     "Card",
     "MethodResult",
     "fewest_swings",
+    "fewest_swings_within",
     "solve",
     "solve_deal",
     "solve_position",

@@ -224,3 +224,20 @@ def test_the_compiled_player_refuses_bad_arguments() -> None:
         ccore.play(cells, 2, 0, 0, None)
     with pytest.raises(ValueError):
         pp.play_state((cells, 0, 0), "random", pp.PLAYER_DOMAIN, None)
+
+
+@compiled
+def test_a_bounded_search_finds_the_par_within_its_bound_only() -> None:
+    checked = set()
+    for n in range(16):
+        state = encode(Deal.from_seed(f"bounded-{n}").start(METHODS[n % 12]))
+        par = solver.fewest_swings(state)
+        for bound in range(0, 9):
+            expected = par if par is not None and par <= bound else None
+            assert solver.fewest_swings_within(state, bound) == expected, (n, bound)
+            with pure_python():
+                assert solver.fewest_swings_within(state, bound) == expected
+            checked.add("within" if expected is not None else "beyond" if par else "lost")
+    assert checked == {"within", "beyond", "lost"}
+    with pytest.raises(ValueError):
+        solver.fewest_swings_within(state, -1)

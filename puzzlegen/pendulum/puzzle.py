@@ -672,12 +672,16 @@ def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
 
     A test compares it with the full grading's level on many deals."""
     if kind == CHOOSE:
-        winners, total = 0, 0
+        states = {m: _solver.start_state(deal, m) for m in METHODS}
+        # A planless player's win: won, and scored 0.  Too many such winners
+        # already make no puzzle, with nothing searched.
+        habit = {m: _habit_wins(state, None) for m, state in states.items()}
+        winners, total = sum(habit.values()), 0
         texts: dict[Method, str] = {}
-        for m in METHODS:
-            state = _solver.start_state(deal, m)
-            if _habit_wins(state, None):
-                winners += 1  # a planless player's win: won, and scored 0
+        for m, state in states.items():
+            if winners > MOST_WINNERS:
+                return None
+            if habit[m]:
                 continue
             # Most methods left are lost: one search settles them, and no random
             # player can win one (a player's win is a winning line).
@@ -693,12 +697,12 @@ def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
             raise InvalidInputError("a win-in-par puzzle needs a method")
         state = _solver.start_state(deal, method)
         names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS["v3"]]
-        habit = [r for p in names if (r := play_state(state, p, PLAYER_DOMAIN, None)) is not None]
-        if habit:
+        swings = [r for p in names if (r := play_state(state, p, PLAYER_DOMAIN, None)) is not None]
+        if swings:
             # A planless win in s swings makes the par s or less; it is s (and the
             # puzzle Easy, that player winning within par) unless a search bounded
             # at s - 1 swings finds a shorter win.
-            least = min(habit)
+            least = min(swings)
             par = 0 if least == 0 else _solver.fewest_swings_within(state, least - 1)
             if par is None or par == least:
                 return LEVELS[0]

@@ -626,7 +626,8 @@ def quick_level(kind: str, deal: Deal, method: Method | None, grading: str) -> s
     """The level of ``from_deal(kind, deal, method, grading=grading)``, or None when
     that is None, with only the work the level needs: :func:`v3_level` for v3; for
     the older gradings, the same puzzle without its lines (a level reads the pars
-    and the players, never the moves)."""
+    and the players, never the moves), each par found by a search no longer than
+    the players' wins leave open."""
     _check_grading(grading)
     if grading == "v3":
         return v3_level(kind, deal, method)
@@ -639,18 +640,32 @@ def quick_level(kind: str, deal: Deal, method: Method | None, grading: str) -> s
     else:
         raise InvalidInputError(f"unknown Pendulum puzzle kind {kind!r} (choose from "
                                 f"{', '.join(KINDS)})")
-    results = []
+    results, players = [], []
     for m in methods:
-        par = _solver.fewest_swings(_solver.start_state(deal, m))
+        # The players first: a win in s swings caps the par at s (_par_after).
+        played = ladder(deal.start(m), grading)
+        par = _par_after(_solver.start_state(deal, m), played)
         if par is not None:
             results.append(MethodResult(m, True, par))
+            players.append(played)
             if len(results) > MOST_WINNERS:
                 return None
     if not results:
         return None
-    players = tuple(ladder(deal.start(r.method), grading) for r in results)
     asked = method if kind == WIN_IN_PAR else None
-    return Puzzle(kind, deal, tuple(results), players, asked, None, grading).level
+    return Puzzle(kind, deal, tuple(results), tuple(players), asked, None, grading).level
+
+
+def _par_after(state: State, played: tuple[int | None, ...]) -> int | None:
+    """The par of ``state`` (:func:`fewest_swings`), knowing the swings each player
+    won in (None for a loss): a win in ``s`` swings makes the par at most ``s``, so
+    the search need look no further than ``s - 1`` swings for a shorter win."""
+    wins = [r for r in played if r is not None]
+    if not wins:
+        return _solver.fewest_swings(state)
+    least = min(wins)
+    shorter = None if least == 0 else _solver.fewest_swings_within(state, least - 1)
+    return least if shorter is None else shorter
 
 
 def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from puzzlegen.escape.position import BIAS, NEIGHBOURS, STRIDE, Position
+from puzzlegen.escape.position import BIAS, NEIGHBOURS, STRIDE, Position, bits_ascending, key
 
 
 def _box(position: Position, margin: int) -> tuple[int, int, int, int]:
@@ -104,27 +104,38 @@ def escape_cut(position: Position, limit: int) -> int:
     return total
 
 
+def pocket_bits(position: Position, limit: int = 400) -> int | None:
+    """:func:`pocket` as bits of ``position.frame``, or None when open (or over ``limit``)."""
+    f = position.frame
+    # The frame's outer ring is blank table beyond every square: reaching it is open.
+    inner = f.corners(3, 3) << (f.width + 1)
+    passable = f.full & ~f.black
+    ring = f.full & ~inner
+    blank = f.blank
+    region = f.main
+    while True:
+        grown = f.dilate(region) & passable
+        if grown & ring or (grown & blank).bit_count() > limit:
+            return None
+        if grown == region:
+            return region & blank
+        region = grown
+
+
 def pocket(position: Position, limit: int = 400) -> frozenset[int] | None:
     """The blank cells of the non-black region around the main group, or None if it
     holds more than ``limit`` blank cells (then White is, for this purpose, open)."""
-    black = position.black
-    occupied = position.white | black
-    seen = set(position.main_group)
-    stack = list(seen)
-    blanks: set[int] = set()
-    while stack:
-        k = stack.pop()
-        for d in NEIGHBOURS:
-            n = k + d
-            if n in black or n in seen:
-                continue
-            seen.add(n)
-            stack.append(n)
-            if n not in occupied:
-                blanks.add(n)
-                if len(blanks) > limit:
-                    return None
-    return frozenset(blanks)
+    bits = pocket_bits(position, limit)
+    if bits is None:
+        return None
+    f = position.frame
+    return frozenset(key(*f.cell_of(b)) for b in bits_ascending(bits))
+
+
+def pocket_size(position: Position, limit: int = 400) -> int | None:
+    """How many blank cells :func:`pocket` holds, or None (without building the set)."""
+    bits = pocket_bits(position, limit)
+    return None if bits is None else bits.bit_count()
 
 
 def free_fronts(position: Position) -> int:

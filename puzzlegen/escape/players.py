@@ -26,13 +26,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puzzlegen.escape.analysis import pocket
+from puzzlegen.escape.analysis import pocket_size
 from puzzlegen.escape.cards import BLACK, CARDS, WHITE
-from puzzlegen.escape.position import NEIGHBOURS, Move, Position
+from puzzlegen.escape.position import Move, Position
 from puzzlegen.escape.solver import Solver, Unknown
 from puzzlegen.rng import SeededStream
 
 Player = Callable[[Position, SeededStream], Move]
+
+#: Printed squares per card.
+SIZE = {card_id: len(card.squares) for card_id, card in CARDS.items()}
 
 WIN = 1000.0
 STEPS = 3
@@ -45,28 +48,22 @@ EXACT_BUDGET = 400
 def evaluate(position: Position) -> float:
     """How well White stands (higher is better for White)."""
     outcome = position.outcome if position.to_move == WHITE else None
-    if outcome is None and not position.gaps:
+    if outcome is None and not position.frame.targets:
         outcome = (BLACK, "")
     if outcome is not None:
         return WIN if outcome[0] == WHITE else -WIN
-    gaps = position.gaps
-    white_squares = sum(len(CARDS[c].squares) for c in position.white_hand)
-    room = pocket(position, limit=40)
+    frame = position.frame
+    gaps = frame.targets
+    white_squares = sum(SIZE[c] for c in position.white_hand)
+    room = pocket_size(position, limit=40)
     if room is not None:
-        return float(len(room) - white_squares) - 50.0
-    occupied = position.white | position.black
-    seen = set(gaps)
-    frontier = list(gaps)
+        return float(room - white_squares) - 50.0
+    # Twice the gaps plus the blank cells within STEPS steps of them (a bit-parallel BFS).
+    seen = gaps
+    blank = frame.blank
     for _ in range(STEPS):
-        nxt = []
-        for k in frontier:
-            for d in NEIGHBOURS:
-                n = k + d
-                if n not in occupied and n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        frontier = nxt
-    return 2.0 * len(gaps) + len(seen)
+        seen |= frame.dilate(seen) & blank
+    return 2.0 * gaps.bit_count() + seen.bit_count()
 
 
 def _best(position: Position, moves: tuple[Move, ...] | list[Move],

@@ -1,0 +1,113 @@
+"""The bitset engine (position.Frame) against plain set-based code written here.
+
+The move generator, the main group, the pocket and the players' measure all
+read the board as Python ints used as bitsets, and a position reached by
+:meth:`Position.apply` inherits its parent's frame.  Each is checked here
+against the obvious cell-by-cell reading of ESCAPE.md, on fresh positions
+and on positions reached move by move, for the side to move and the other.
+"""
+
+from __future__ import annotations
+
+from escape_helpers import c2, c5, random_game
+from test_escape_solver import oracle_moves, state_of
+
+from puzzlegen.escape.analysis import pocket, pocket_size
+from puzzlegen.escape.cards import CARDS, WHITE
+from puzzlegen.escape.players import STEPS, evaluate, play_game
+from puzzlegen.escape.position import NEIGHBOURS, Position, bits_ascending, cell, key
+
+WIN = 1000.0
+
+
+def plain_pocket(p: Position, limit: int) -> frozenset[int] | None:
+    seen = set(p.main_group)
+    stack = list(seen)
+    blanks: set[int] = set()
+    while stack:
+        k = stack.pop()
+        for d in NEIGHBOURS:
+            n = k + d
+            if n in p.black or n in seen:
+                continue
+            seen.add(n)
+            stack.append(n)
+            if n not in p.white:
+                blanks.add(n)
+                if len(blanks) > limit:
+                    return None
+    return frozenset(blanks)
+
+
+def plain_evaluate(p: Position) -> float:
+    """players.evaluate read cell by cell (ESCAPE.md §9.1's measure)."""
+    if not p.gaps:
+        return -WIN
+    if p.to_move == WHITE and p.white_hand and not p.placements():
+        return -WIN
+    if p.to_move == WHITE and not p.white_hand and not p.black_hand:
+        return WIN
+    room = plain_pocket(p, 40)
+    if room is not None:
+        return float(len(room) - sum(len(CARDS[c].squares) for c in p.white_hand)) - 50.0
+    occupied = p.white | p.black
+    seen = set(p.gaps)
+    frontier = list(p.gaps)
+    for _ in range(STEPS):
+        frontier = [n for k in frontier for d in NEIGHBOURS
+                    if (n := k + d) not in occupied and n not in seen and not seen.add(n)]
+    return 2.0 * len(p.gaps) + len(seen)
+
+
+def positions() -> list[Position]:
+    out = [c2(), c2("black"), c5(), c5(to_move="black")]
+    for seed in range(4):
+        out += random_game(seed, 40)
+    for seed in range(2):
+        moves, _ = play_game("greedy-e", "greedy-e", seed)
+        p = Position.start()
+        for m in moves:
+            p = p.apply(m)
+            out.append(p)
+    return out
+
+
+def test_placements_agree_with_the_oracle_for_both_sides() -> None:
+    checked = 0
+    for p in positions()[::7]:
+        for side in ("white", "black"):
+            q = Position(p.white, p.black, p.white_hand, p.black_hand, side)
+            mine = {(CARDS[m.card].face, frozenset(m.squares)) for m in q.placements()}
+            theirs = {(CARDS[c].face, sq) for c, sq in oracle_moves(state_of(q))}
+            assert mine == theirs, str(q)
+            checked += 1
+    assert checked > 30
+
+
+def test_an_inherited_frame_reads_as_a_fresh_one() -> None:
+    inherited = 0
+    for p in positions():
+        inherited += "frame" in p.__dict__
+        fresh = Position.parse(str(p))
+        assert fresh == p
+        assert p.placements() == fresh.placements()
+        assert p.outcome == fresh.outcome
+        f = p.frame
+        main = frozenset(key(*f.cell_of(b)) for b in bits_ascending(f.main))
+        assert main == p.main_group == fresh.main_group
+        gaps = frozenset(key(*f.cell_of(b)) for b in bits_ascending(f.targets))
+        assert gaps == p.gaps
+    assert inherited > 50
+
+
+def test_the_measures_agree_with_plain_cell_code() -> None:
+    for p in positions():
+        assert evaluate(p) == plain_evaluate(p), str(p)
+        for limit in (5, 40, 400):
+            expected = plain_pocket(p, limit)
+            assert pocket(p, limit) == expected, str(p)
+            assert pocket_size(p, limit) == (None if expected is None else len(expected))
+
+
+def test_the_pocket_of_the_seeds_ending_is_its_two_gaps() -> None:
+    assert sorted(cell(k) for k in pocket(c5()) or ()) == [(0, 3), (0, 5)]

@@ -54,8 +54,14 @@ def plain_evaluate(p: Position) -> float:
     seen = set(p.gaps)
     frontier = list(p.gaps)
     for _ in range(STEPS):
-        frontier = [n for k in frontier for d in NEIGHBOURS
-                    if (n := k + d) not in occupied and n not in seen and not seen.add(n)]
+        nxt = []
+        for k in frontier:
+            for d in NEIGHBOURS:
+                n = k + d
+                if n not in occupied and n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
     return 2.0 * len(p.gaps) + len(seen)
 
 

@@ -145,16 +145,58 @@ LADDER = ("random", "greedy", "lookahead", "search")
 PLAYER_DOMAIN = "escape-player"
 
 
+#: A seeded opening: this many first plies, each drawn from the mover's best
+#: OPENING_WIDTH moves by :func:`evaluate` (those that do not lose at once).
+OPENING_PLIES = 6
+OPENING_WIDTH = 4
+OPENING_DOMAIN = "escape-opening"
+
+
+def opening_move(position: Position, stream: SeededStream) -> Move:
+    """One ply of a seeded opening: a draw among the mover's OPENING_WIDTH best one-ply moves.
+
+    Every player is deterministic for a seed, and lookahead and search play
+    the same game from the start whatever the seed; an opening gives a
+    measurement of thousands of games its variety (4**6 = 4,096 openings).
+    """
+    scored = _best(position, position.legal_moves(), None)
+    safe: list[Move] = []
+    for score, move in scored:
+        if len(safe) == OPENING_WIDTH:
+            break
+        if score > -WIN and not _surrounded_next(position.apply(move)):
+            safe.append(move)
+    top = safe or [m for _s, m in scored][:OPENING_WIDTH]
+    return top[stream.below(len(top))]
+
+
+def _surrounded_next(position: Position) -> bool:
+    """True if Black, to move, can close White in at once (a trap such as ESCAPE.md's C1)."""
+    if position.to_move != BLACK or position.outcome is not None:
+        return False
+    if position.frame.targets.bit_count() > max(SIZE[c] for c in position.black_hand):
+        return False
+    return any(not position.apply(m).frame.targets for m in position.legal_moves())
+
+
 def play_game(white: str, black: str, seed: int | str, start: Position | None = None,
-              ) -> tuple[list[Move], Position]:
-    """A whole game between two named players; the moves and the final position."""
+              opening: int = 0) -> tuple[list[Move], Position]:
+    """A whole game between two named players; the moves and the final position.
+
+    With ``opening`` > 0 the first ``opening`` plies are a seeded opening
+    (:func:`opening_move`) and the named players take over after it.
+    """
     streams = {WHITE: SeededStream(PLAYER_DOMAIN + "-white", seed),
                BLACK: SeededStream(PLAYER_DOMAIN + "-black", seed)}
+    book = SeededStream(OPENING_DOMAIN, seed)
     players = {WHITE: PLAYERS[white], BLACK: PLAYERS[black]}
     position = start or Position.start()
     moves: list[Move] = []
     while position.outcome is None:
-        move = players[position.to_move](position, streams[position.to_move])
+        if len(moves) < opening:
+            move = opening_move(position, book)
+        else:
+            move = players[position.to_move](position, streams[position.to_move])
         moves.append(move)
         position = position.apply(move)
     return moves, position

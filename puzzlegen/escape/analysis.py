@@ -30,6 +30,9 @@ def escape_cut(position: Position, limit: int) -> int:
     Cuts of at most ``limit`` cells lie within ``limit + 2`` cells of the squares,
     so the table beyond that margin counts as open.
     """
+    if limit <= 0:
+        # No cell to spend: the cut exceeds 0 exactly when the group is open at all.
+        return 0 if pocket_bits(position, limit=1 << 30) is not None else 1
     top, left, bottom, right = _box(position, limit + 2)
     lo_r, hi_r = top + BIAS, bottom + BIAS
     lo_c, hi_c = left + BIAS, right + BIAS
@@ -148,20 +151,45 @@ def free_fronts(position: Position) -> int:
     so while one front is left White is never stuck.  A square laid by either
     side spoils at most one of a disjoint set of fronts.
     """
-    occupied = position.white | position.black
-    main = position.main_group
-    used: set[int] = set()
+    f = position.frame
+    width = f.width
+    occupied = f.full & ~f.blank
+    main = f.main
+    used = 0
     count = 0
-    for g in sorted(position.gaps):
-        for d in NEIGHBOURS:
-            if g - d not in main:
+    # Gaps in key order are bits in ascending order (row-major in both).
+    for g in bits_ascending(f.targets):
+        for step, block in _blocks(width):
+            if not (main >> (g - step)) & 1:
                 continue
-            # d points away from the group; the block is g + i*d + j*side, i 0..2, j -1..1.
-            side = STRIDE if abs(d) == 1 else 1
-            block = [g + i * d + j * side for i in range(3) for j in (-1, 0, 1)]
-            if any(k in occupied or k in used for k in block):
+            # ``block`` is the 3x3 block beyond g, as bits relative to g (shifted by 2 rows).
+            mask = block << g >> (2 * width + 2)
+            if mask & (occupied | used):
                 continue
-            used.update(block)
+            used |= mask
             count += 1
             break
     return count
+
+
+_BLOCKS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _blocks(width: int) -> tuple[tuple[int, int], ...]:
+    """For each of NEIGHBOURS' directions d, in its order: the bit step of d in a frame
+    ``width`` wide, and the block g + i*d + j*side (i 0..2, j -1..1) as bits relative to
+    g plus ``2 * width + 2`` (so that every bit is non-negative)."""
+    out = _BLOCKS.get(width)
+    if out is None:
+        rows = []
+        for d in NEIGHBOURS:
+            dr, dc = (0, d) if abs(d) == 1 else (d // STRIDE, 0)
+            sr, sc = (1, 0) if abs(d) == 1 else (0, 1)
+            bits = 0
+            for i in range(3):
+                for j in (-1, 0, 1):
+                    r, c = i * dr + j * sr, i * dc + j * sc
+                    bits |= 1 << ((r + 2) * width + c + 2)
+            rows.append((dr * width + dc, bits))
+        out = _BLOCKS[width] = tuple(rows)
+    return out

@@ -243,15 +243,12 @@ class Position:
     @functools.cached_property
     def main_group(self) -> frozenset[int]:
         """The white squares orthogonally connected to the Nothing square (§3.4)."""
-        return _flood(ORIGIN, self.white)
+        return self.frame.keys(self.frame.main)
 
     @functools.cached_property
     def gaps(self) -> frozenset[int]:
         """The blank cells next to the main group (§3.4)."""
-        occupied = self.white | self.black
-        return frozenset(
-            k + d for k in self.main_group for d in NEIGHBOURS if k + d not in occupied
-        )
+        return self.frame.keys(self.frame.targets)
 
     @functools.cached_property
     def detached(self) -> frozenset[int]:
@@ -491,19 +488,6 @@ def _checked_key(rc: tuple[int, int]) -> int:
     return key(r, c)
 
 
-def _flood(start: int, cells: frozenset[int]) -> frozenset[int]:
-    seen = {start}
-    stack = [start]
-    while stack:
-        k = stack.pop()
-        for d in NEIGHBOURS:
-            n = k + d
-            if n in cells and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return frozenset(seen)
-
-
 def _window(move: Move) -> frozenset[int]:
     squares = move.squares
     rows = [r for r, _ in squares]
@@ -641,6 +625,18 @@ class Frame:
             r, c = divmod(k, STRIDE)
             out |= 1 << (r * width + c - row0)
         return out
+
+    def keys(self, bits: int) -> frozenset[int]:
+        """The cells (as :func:`key` integers) of ``bits``."""
+        width = self.width
+        top, left = self.top + BIAS, self.left + BIAS
+        out = []
+        while bits:
+            low = bits & -bits
+            r, c = divmod(low.bit_length() - 1, width)
+            out.append((r + top) * STRIDE + c + left)
+            bits ^= low
+        return frozenset(out)
 
     def cell_of(self, bit: int) -> tuple[int, int]:
         r, c = divmod(bit, self.width)

@@ -9,19 +9,38 @@ and on positions reached move by move, for the side to move and the other.
 
 from __future__ import annotations
 
+import functools
+
 from escape_helpers import c2, c5, random_game
 from test_escape_solver import oracle_moves, state_of
 
-from puzzlegen.escape.analysis import pocket, pocket_size
+from puzzlegen.escape.analysis import escape_cut, free_fronts, pocket, pocket_size
 from puzzlegen.escape.cards import CARDS, WHITE
 from puzzlegen.escape.players import STEPS, evaluate, play_game
-from puzzlegen.escape.position import NEIGHBOURS, Position, bits_ascending, cell, key
+from puzzlegen.escape.position import NEIGHBOURS, STRIDE, Position, bits_ascending, cell, key
 
 WIN = 1000.0
 
 
+def plain_main(p: Position) -> frozenset[int]:
+    seen = {key(0, 0)}
+    stack = list(seen)
+    while stack:
+        k = stack.pop()
+        for d in NEIGHBOURS:
+            if k + d in p.white and k + d not in seen:
+                seen.add(k + d)
+                stack.append(k + d)
+    return frozenset(seen)
+
+
+def plain_gaps(p: Position) -> frozenset[int]:
+    return frozenset(k + d for k in plain_main(p) for d in NEIGHBOURS
+                     if k + d not in p.white and k + d not in p.black)
+
+
 def plain_pocket(p: Position, limit: int) -> frozenset[int] | None:
-    seen = set(p.main_group)
+    seen = set(plain_main(p))
     stack = list(seen)
     blanks: set[int] = set()
     while stack:
@@ -41,7 +60,8 @@ def plain_pocket(p: Position, limit: int) -> frozenset[int] | None:
 
 def plain_evaluate(p: Position) -> float:
     """players.evaluate read cell by cell (ESCAPE.md §9.1's measure)."""
-    if not p.gaps:
+    gaps = plain_gaps(p)
+    if not gaps:
         return -WIN
     if p.to_move == WHITE and p.white_hand and not p.placements():
         return -WIN
@@ -51,8 +71,8 @@ def plain_evaluate(p: Position) -> float:
     if room is not None:
         return float(len(room) - sum(len(CARDS[c].squares) for c in p.white_hand)) - 50.0
     occupied = p.white | p.black
-    seen = set(p.gaps)
-    frontier = list(p.gaps)
+    seen = set(gaps)
+    frontier = list(gaps)
     for _ in range(STEPS):
         nxt = []
         for k in frontier:
@@ -62,9 +82,10 @@ def plain_evaluate(p: Position) -> float:
                     seen.add(n)
                     nxt.append(n)
         frontier = nxt
-    return 2.0 * len(p.gaps) + len(seen)
+    return 2.0 * len(gaps) + len(seen)
 
 
+@functools.cache
 def positions() -> list[Position]:
     out = [c2(), c2("black"), c5(), c5(to_move="black")]
     for seed in range(4):
@@ -100,9 +121,8 @@ def test_an_inherited_frame_reads_as_a_fresh_one() -> None:
         assert p.outcome == fresh.outcome
         f = p.frame
         main = frozenset(key(*f.cell_of(b)) for b in bits_ascending(f.main))
-        assert main == p.main_group == fresh.main_group
-        gaps = frozenset(key(*f.cell_of(b)) for b in bits_ascending(f.targets))
-        assert gaps == p.gaps
+        assert main == p.main_group == fresh.main_group == plain_main(p)
+        assert p.gaps == fresh.gaps == plain_gaps(p)
     assert inherited > 50
 
 
@@ -113,6 +133,31 @@ def test_the_measures_agree_with_plain_cell_code() -> None:
             expected = plain_pocket(p, limit)
             assert pocket(p, limit) == expected, str(p)
             assert pocket_size(p, limit) == (None if expected is None else len(expected))
+
+
+def plain_free_fronts(p: Position) -> int:
+    occupied = p.white | p.black
+    main = plain_main(p)
+    used: set[int] = set()
+    count = 0
+    for g in sorted(plain_gaps(p)):
+        for d in NEIGHBOURS:
+            if g - d not in main:
+                continue
+            side = STRIDE if abs(d) == 1 else 1
+            block = [g + i * d + j * side for i in range(3) for j in (-1, 0, 1)]
+            if any(k in occupied or k in used for k in block):
+                continue
+            used.update(block)
+            count += 1
+            break
+    return count
+
+
+def test_the_solvers_measures_agree_with_plain_cell_code() -> None:
+    for p in positions():
+        assert free_fronts(p) == plain_free_fronts(p), str(p)
+        assert escape_cut(p, 0) == (0 if plain_pocket(p, 400) is not None else 1), str(p)
 
 
 def test_the_pocket_of_the_seeds_ending_is_its_two_gaps() -> None:

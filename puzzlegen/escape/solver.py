@@ -132,8 +132,8 @@ class Solver:
         if p.to_move == BLACK:
             unique = _without_inert(p, unique)
             # Cover the most gaps first; then keep close to White's group.
-            places = _places(gaps)
-            scored = sorted(unique, key=lambda m: (-len(m.keys & gaps), _distance(m, places)))
+            near = _distances(p, p.frame.targets)
+            scored = sorted(unique, key=lambda m: (-len(m.keys & gaps), _distance(m, near)))
             return [p.apply(m) for m in scored]
         children = [p.apply(m) for m in unique]
         children.sort(key=lambda c: -c.frame.targets.bit_count())  # -len(c.gaps)
@@ -175,7 +175,7 @@ def _without_inert(p: Position, moves: list[Move]) -> list[Move]:
     reach = 1 + sum(_extent(c) for c in p.white_hand)
     result: list[Move] = []
     inert_faces: set[str] = set()
-    main = _places(p.main_group)
+    main = _distances(p, p.frame.main)
     horizon: dict[str, int] = {}
     for m in moves:
         face = CARDS[m.card].face
@@ -185,7 +185,7 @@ def _without_inert(p: Position, moves: list[Move]) -> list[Move]:
             horizon[face] = reach + sum(later)
         limit = horizon[face]
         new = m.keys - p.black
-        if _distance_of(new, main) > limit:
+        if min((main[k] for k in new), default=10**9) > limit:
             if face in inert_faces:
                 continue
             inert_faces.add(face)
@@ -201,25 +201,26 @@ def _mover_wins_after(solver: Solver, child: Position, mover: str) -> bool:
     return (not child_wins) if child.to_move != mover else child_wins
 
 
-def _places(cells: frozenset[int]) -> list[tuple[int, int]]:
-    """The (biased) row and column of each cell."""
-    return [(k >> 12, k & 4095) for k in cells]
+def _distances(p: Position, seeds: int) -> dict[int, int]:
+    """The Manhattan distance from the cells ``seeds`` (bits of ``p.frame``) to every cell
+    inside the frame, keyed by cell; every legal card lies inside (a ball grown by
+    dilation stays exact there, since a shortest path keeps to the two cells' rectangle)."""
+    f = p.frame
+    inner = f.corners(3, 3) << (f.width + 1)
+    out: dict[int, int] = {}
+    seen = ring = seeds
+    d = 0
+    while ring:
+        out.update(dict.fromkeys(f.keys(ring), d))
+        ring = f.dilate(seen) & inner & ~seen
+        seen |= ring
+        d += 1
+    return out
 
 
-def _distance_of(keys: frozenset[int], places: list[tuple[int, int]]) -> int:
-    """The least Manhattan distance from a cell of ``keys`` to one of ``places`` (10**9 if none)."""
-    best = 10**9
-    for k in keys:
-        kr, kc = k >> 12, k & 4095
-        for gr, gc in places:
-            d = abs(kr - gr) + abs(kc - gc)
-            if d < best:
-                best = d
-    return best
-
-
-def _distance(move: Move, gaps: list[tuple[int, int]]) -> int:
-    return _distance_of(move.keys, gaps) if gaps else 0
+def _distance(move: Move, near: dict[int, int]) -> int:
+    """How far the move's nearest square lies from the gaps (0 when there are none)."""
+    return min(near[k] for k in move.keys) if near else 0
 
 
 def _turned(cells: list[tuple[int, int]], t: int) -> tuple[int, ...]:

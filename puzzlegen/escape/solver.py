@@ -147,11 +147,10 @@ class Solver:
         mirror = mirror_closed(p.white_hand + p.black_hand)
         white = [((k >> 12) - BIAS, (k & 4095) - BIAS) for k in p.white]
         black = [((k >> 12) - BIAS, (k & 4095) - BIAS) for k in p.black]
-        best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        for t in range(8 if mirror else 4):
-            cand = (_turned(white, t), _turned(black, t))
-            if best is None or cand < best:
-                best = cand
+        # The least (white, black) pair: the least white first, black only among its ties.
+        whites = [(_turned(white, t), t) for t in range(8 if mirror else 4)]
+        least = min(w for w, _ in whites)
+        best = min((least, _turned(black, t)) for w, t in whites if w == least)
         return (best, hands, p.to_move)
 
 

@@ -155,18 +155,20 @@ def free_fronts(position: Position) -> int:
     width = f.width
     occupied = f.full & ~f.blank
     main = f.main
-    used = 0
+    busy = occupied  # occupied cells and the blocks already counted
     count = 0
+    blocks = _blocks(width)
+    lift = 2 * width + 2
     # Gaps in key order are bits in ascending order (row-major in both).
     for g in bits_ascending(f.targets):
-        for step, block in _blocks(width):
+        for step, block in blocks:
             if not (main >> (g - step)) & 1:
                 continue
             # ``block`` is the 3x3 block beyond g, as bits relative to g (shifted by 2 rows).
-            mask = block << g >> (2 * width + 2)
-            if mask & (occupied | used):
+            mask = block << g >> lift
+            if mask & busy:
                 continue
-            used |= mask
+            busy |= mask
             count += 1
             break
     return count

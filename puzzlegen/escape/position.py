@@ -526,7 +526,7 @@ def _check(position: Position, card_id: str, squares: frozenset[int],
 #: window at most three cells on), and one more keeps shifted rows from wrapping.
 MARGIN = 5
 #: Extra blank cells a new frame gets beyond MARGIN, so the next few plays fit in it.
-SLACK = 3
+SLACK = 6
 
 _CORNERS: dict[tuple[int, int, int, int], int] = {}
 

@@ -25,7 +25,7 @@ so a caller can ask cheaply and fall back to a player.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from puzzlegen.escape.analysis import escape_cut, free_fronts, pocket_size
@@ -114,7 +114,9 @@ class Solver:
         self.stats.stored += 1
         return result
 
-    def _children(self, p: Position) -> list[Position]:
+    def _children(self, p: Position) -> Iterable[Position]:
+        """The positions after each distinct move, best first; Black's made one at a time
+        (a refutation found early leaves the rest unbuilt)."""
         moves = p.legal_moves()
         if len(moves) == 1:
             return [p.apply(moves[0])]
@@ -127,14 +129,14 @@ class Solver:
                 seen.add(mark)
                 unique.append(m)
         if not self.ordering:
-            return [p.apply(m) for m in unique]
+            return (p.apply(m) for m in unique)
         gaps = p.gaps
         if p.to_move == BLACK:
             unique = _without_inert(p, unique)
             # Cover the most gaps first; then keep close to White's group.
             near = _distances(p, p.frame.targets)
             scored = sorted(unique, key=lambda m: (-len(m.keys & gaps), _distance(m, near)))
-            return [p.apply(m) for m in scored]
+            return (p.apply(m) for m in scored)
         children = [p.apply(m) for m in unique]
         children.sort(key=lambda c: -c.frame.targets.bit_count())  # -len(c.gaps)
         return children

@@ -119,6 +119,7 @@ def choose_book_puzzles(
     seed: str | None,
     db: Path | None,
     venue: str = "book",
+    kind: str | None = None,
 ) -> list[Puzzle]:
     """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``.
 
@@ -136,10 +137,10 @@ def choose_book_puzzles(
         with Catalog(db) as cat:
             return cat.claim(
                 venue,
-                lambda: puzzles_from_catalog(cat, count, level=level, game=game),
+                lambda: puzzles_from_catalog(cat, count, level=level, game=game, kind=kind),
                 lease=True,
             )
-    return puzzles_from_seed(count, seed=seed or "book", level=level, game=game)
+    return puzzles_from_seed(count, seed=seed or "book", level=level, game=game, kind=kind)
 
 
 def choose_chapters(
@@ -150,6 +151,7 @@ def choose_chapters(
     seed: str | None,
     db: Path | None,
     venue: str = "book",
+    kind: str | None = None,
 ) -> list[Part]:
     """Each game's share of ``count`` (:func:`split_count`), chosen by :func:`choose_book_puzzles`.
 
@@ -159,7 +161,12 @@ def choose_chapters(
     try:
         for game, share in zip(games, split_count(count, games), strict=True):
             parts.append(
-                (game, choose_book_puzzles(game, share, level=level, seed=seed, db=db, venue=venue))
+                (
+                    game,
+                    choose_book_puzzles(
+                        game, share, level=level, seed=seed, db=db, venue=venue, kind=kind
+                    ),
+                )
             )
     except BaseException:
         if db is not None and parts:

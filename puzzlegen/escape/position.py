@@ -4,7 +4,11 @@ A cell ``[row, col]`` (row grows downward, the Nothing square is ``[0, 0]``)
 is stored as one integer, :func:`key` ``(row, col)``, so that a position is
 two frozensets of integers and its neighbours are ``key ± 1`` and ``key ±
 STRIDE``.  A position is the colour of every cell, both hands and the side
-to move; which card lies on top is never needed (§3.1).
+to move; which card lies on top is never needed (§3.1).  For speed the
+rules read the board as bitsets (:class:`Frame`, :attr:`Position.frame`):
+Python ints over a rectangle of cells around the squares, a child's grown
+from its parent's at :meth:`Position.apply`.  The sets stay the API; the
+bitsets give the same moves in the same order.
 
 Text forms (each parses back to an equal value):
 
@@ -618,6 +622,7 @@ class Frame:
         return self._targets
 
     def bits(self, cells: Iterable[int]) -> int:
+        """The bits of ``cells`` (cell integers, each inside the frame): :meth:`keys` reversed."""
         width = self.width
         row0 = (self.top + BIAS) * width + self.left + BIAS
         out = 0

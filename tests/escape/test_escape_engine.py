@@ -139,6 +139,7 @@ def test_an_inherited_frame_reads_as_a_fresh_one() -> None:
         main = frozenset(key(*f.cell_of(b)) for b in bits_ascending(f.main))
         assert main == p.main_group == fresh.main_group == plain_main(p)
         assert p.gaps == fresh.gaps == plain_gaps(p)
+        assert f.keys(f.bits(p.white)) == p.white and f.keys(f.black) == p.black
     assert inherited > 50
 
 

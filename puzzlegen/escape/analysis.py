@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from puzzlegen.escape.position import BIAS, NEIGHBOURS, STRIDE, Position
+from puzzlegen.escape.position import BIAS, NEIGHBOURS, STRIDE, Position, bits_ascending, key
 
 
 def _box(position: Position, margin: int) -> tuple[int, int, int, int]:
@@ -30,6 +30,9 @@ def escape_cut(position: Position, limit: int) -> int:
     Cuts of at most ``limit`` cells lie within ``limit + 2`` cells of the squares,
     so the table beyond that margin counts as open.
     """
+    if limit <= 0:
+        # No cell to spend: the cut exceeds 0 exactly when the group is open at all.
+        return 0 if pocket_bits(position, limit=1 << 30) is not None else 1
     top, left, bottom, right = _box(position, limit + 2)
     lo_r, hi_r = top + BIAS, bottom + BIAS
     lo_c, hi_c = left + BIAS, right + BIAS
@@ -104,27 +107,38 @@ def escape_cut(position: Position, limit: int) -> int:
     return total
 
 
+def pocket_bits(position: Position, limit: int = 400) -> int | None:
+    """:func:`pocket` as bits of ``position.frame``, or None when open (or over ``limit``)."""
+    f = position.frame
+    # The frame's outer ring is blank table beyond every square: reaching it is open.
+    inner = f.corners(3, 3) << (f.width + 1)
+    passable = f.full & ~f.black
+    ring = f.full & ~inner
+    blank = f.blank
+    region = f.main
+    while True:
+        grown = f.dilate(region) & passable
+        if grown & ring or (grown & blank).bit_count() > limit:
+            return None
+        if grown == region:
+            return region & blank
+        region = grown
+
+
 def pocket(position: Position, limit: int = 400) -> frozenset[int] | None:
     """The blank cells of the non-black region around the main group, or None if it
     holds more than ``limit`` blank cells (then White is, for this purpose, open)."""
-    black = position.black
-    occupied = position.white | black
-    seen = set(position.main_group)
-    stack = list(seen)
-    blanks: set[int] = set()
-    while stack:
-        k = stack.pop()
-        for d in NEIGHBOURS:
-            n = k + d
-            if n in black or n in seen:
-                continue
-            seen.add(n)
-            stack.append(n)
-            if n not in occupied:
-                blanks.add(n)
-                if len(blanks) > limit:
-                    return None
-    return frozenset(blanks)
+    bits = pocket_bits(position, limit)
+    if bits is None:
+        return None
+    f = position.frame
+    return frozenset(key(*f.cell_of(b)) for b in bits_ascending(bits))
+
+
+def pocket_size(position: Position, limit: int = 400) -> int | None:
+    """How many blank cells :func:`pocket` holds, or None (without building the set)."""
+    bits = pocket_bits(position, limit)
+    return None if bits is None else bits.bit_count()
 
 
 def free_fronts(position: Position) -> int:
@@ -137,20 +151,47 @@ def free_fronts(position: Position) -> int:
     so while one front is left White is never stuck.  A square laid by either
     side spoils at most one of a disjoint set of fronts.
     """
-    occupied = position.white | position.black
-    main = position.main_group
-    used: set[int] = set()
+    f = position.frame
+    width = f.width
+    occupied = f.full & ~f.blank
+    main = f.main
+    busy = occupied  # occupied cells and the blocks already counted
     count = 0
-    for g in sorted(position.gaps):
-        for d in NEIGHBOURS:
-            if g - d not in main:
+    blocks = _blocks(width)
+    lift = 2 * width + 2
+    # Gaps in key order are bits in ascending order (row-major in both).
+    for g in bits_ascending(f.targets):
+        for step, block in blocks:
+            if not (main >> (g - step)) & 1:
                 continue
-            # d points away from the group; the block is g + i*d + j*side, i 0..2, j -1..1.
-            side = STRIDE if abs(d) == 1 else 1
-            block = [g + i * d + j * side for i in range(3) for j in (-1, 0, 1)]
-            if any(k in occupied or k in used for k in block):
+            # ``block`` is the 3x3 block beyond g, as bits relative to g (shifted by 2 rows).
+            mask = block << g >> lift
+            if mask & busy:
                 continue
-            used.update(block)
+            busy |= mask
             count += 1
             break
     return count
+
+
+_BLOCKS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _blocks(width: int) -> tuple[tuple[int, int], ...]:
+    """For each of NEIGHBOURS' directions d, in its order: the bit step of d in a frame
+    ``width`` wide, and the block g + i*d + j*side (i 0..2, j -1..1) as bits relative to
+    g plus ``2 * width + 2`` (so that every bit is non-negative)."""
+    out = _BLOCKS.get(width)
+    if out is None:
+        rows = []
+        for d in NEIGHBOURS:
+            dr, dc = (0, d) if abs(d) == 1 else (d // STRIDE, 0)
+            sr, sc = (1, 0) if abs(d) == 1 else (0, 1)
+            bits = 0
+            for i in range(3):
+                for j in (-1, 0, 1):
+                    r, c = i * dr + j * sr, i * dc + j * sc
+                    bits |= 1 << ((r + 2) * width + c + 2)
+            rows.append((dr * width + dc, bits))
+        out = _BLOCKS[width] = tuple(rows)
+    return out

@@ -26,13 +26,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puzzlegen.escape.analysis import pocket
+from puzzlegen.escape.analysis import pocket_size
 from puzzlegen.escape.cards import BLACK, CARDS, WHITE
-from puzzlegen.escape.position import NEIGHBOURS, Move, Position
+from puzzlegen.escape.position import Move, Position
 from puzzlegen.escape.solver import Solver, Unknown
 from puzzlegen.rng import SeededStream
 
 Player = Callable[[Position, SeededStream], Move]
+
+#: Printed squares per card.
+SIZE = {card_id: len(card.squares) for card_id, card in CARDS.items()}
 
 WIN = 1000.0
 STEPS = 3
@@ -45,28 +48,22 @@ EXACT_BUDGET = 400
 def evaluate(position: Position) -> float:
     """How well White stands (higher is better for White)."""
     outcome = position.outcome if position.to_move == WHITE else None
-    if outcome is None and not position.gaps:
+    if outcome is None and not position.frame.targets:
         outcome = (BLACK, "")
     if outcome is not None:
         return WIN if outcome[0] == WHITE else -WIN
-    gaps = position.gaps
-    white_squares = sum(len(CARDS[c].squares) for c in position.white_hand)
-    room = pocket(position, limit=40)
+    frame = position.frame
+    gaps = frame.targets
+    white_squares = sum(SIZE[c] for c in position.white_hand)
+    room = pocket_size(position, limit=40)
     if room is not None:
-        return float(len(room) - white_squares) - 50.0
-    occupied = position.white | position.black
-    seen = set(gaps)
-    frontier = list(gaps)
+        return float(room - white_squares) - 50.0
+    # Twice the gaps plus the blank cells within STEPS steps of them (a bit-parallel BFS).
+    seen = gaps
+    blank = frame.blank
     for _ in range(STEPS):
-        nxt = []
-        for k in frontier:
-            for d in NEIGHBOURS:
-                n = k + d
-                if n not in occupied and n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        frontier = nxt
-    return 2.0 * len(gaps) + len(seen)
+        seen |= frame.dilate(seen) & blank
+    return 2.0 * gaps.bit_count() + seen.bit_count()
 
 
 def _best(position: Position, moves: tuple[Move, ...] | list[Move],
@@ -148,16 +145,58 @@ LADDER = ("random", "greedy", "lookahead", "search")
 PLAYER_DOMAIN = "escape-player"
 
 
+#: A seeded opening: this many first plies, each drawn from the mover's best
+#: OPENING_WIDTH moves by :func:`evaluate` (those that do not lose at once).
+OPENING_PLIES = 6
+OPENING_WIDTH = 4
+OPENING_DOMAIN = "escape-opening"
+
+
+def opening_move(position: Position, stream: SeededStream) -> Move:
+    """One ply of a seeded opening: a draw among the mover's OPENING_WIDTH best one-ply moves.
+
+    Every player is deterministic for a seed, and lookahead and search play
+    the same game from the start whatever the seed; an opening gives a
+    measurement of thousands of games its variety (4**6 = 4,096 openings).
+    """
+    scored = _best(position, position.legal_moves(), None)
+    safe: list[Move] = []
+    for score, move in scored:
+        if len(safe) == OPENING_WIDTH:
+            break
+        if score > -WIN and not _surrounded_next(position.apply(move)):
+            safe.append(move)
+    top = safe or [m for _s, m in scored][:OPENING_WIDTH]
+    return top[stream.below(len(top))]
+
+
+def _surrounded_next(position: Position) -> bool:
+    """True if Black, to move, can close White in at once (a trap such as ESCAPE.md's C1)."""
+    if position.to_move != BLACK or position.outcome is not None:
+        return False
+    if position.frame.targets.bit_count() > max(SIZE[c] for c in position.black_hand):
+        return False
+    return any(not position.apply(m).frame.targets for m in position.legal_moves())
+
+
 def play_game(white: str, black: str, seed: int | str, start: Position | None = None,
-              ) -> tuple[list[Move], Position]:
-    """A whole game between two named players; the moves and the final position."""
+              opening: int = 0) -> tuple[list[Move], Position]:
+    """A whole game between two named players; the moves and the final position.
+
+    With ``opening`` > 0 the first ``opening`` plies are a seeded opening
+    (:func:`opening_move`) and the named players take over after it.
+    """
     streams = {WHITE: SeededStream(PLAYER_DOMAIN + "-white", seed),
                BLACK: SeededStream(PLAYER_DOMAIN + "-black", seed)}
+    book = SeededStream(OPENING_DOMAIN, seed)
     players = {WHITE: PLAYERS[white], BLACK: PLAYERS[black]}
     position = start or Position.start()
     moves: list[Move] = []
     while position.outcome is None:
-        move = players[position.to_move](position, streams[position.to_move])
+        if len(moves) < opening:
+            move = opening_move(position, book)
+        else:
+            move = players[position.to_move](position, streams[position.to_move])
         moves.append(move)
         position = position.apply(move)
     return moves, position

@@ -4,7 +4,11 @@ A cell ``[row, col]`` (row grows downward, the Nothing square is ``[0, 0]``)
 is stored as one integer, :func:`key` ``(row, col)``, so that a position is
 two frozensets of integers and its neighbours are ``key ± 1`` and ``key ±
 STRIDE``.  A position is the colour of every cell, both hands and the side
-to move; which card lies on top is never needed (§3.1).
+to move; which card lies on top is never needed (§3.1).  For speed the
+rules read the board as bitsets (:class:`Frame`, :attr:`Position.frame`):
+Python ints over a rectangle of cells around the squares, a child's grown
+from its parent's at :meth:`Position.apply`.  The sets stay the API; the
+bitsets give the same moves in the same order.
 
 Text forms (each parses back to an equal value):
 
@@ -44,6 +48,7 @@ from puzzlegen.escape.cards import (
     SPECIAL,
     WHITE,
     WHITE_HAND,
+    Orientation,
     id_order,
     shape_of,
 )
@@ -100,7 +105,7 @@ class Move:
     def is_pass(self) -> bool:
         return not self.card
 
-    @property
+    @functools.cached_property
     def squares(self) -> tuple[tuple[int, int], ...]:
         """The cells the card's printed squares land on, sorted."""
         if self.is_pass:
@@ -108,7 +113,7 @@ class Move:
         r0, c0 = self.at
         return tuple((r0 + r, c0 + c) for r, c in shape_of(self.card, self.turns))
 
-    @property
+    @functools.cached_property
     def keys(self) -> frozenset[int]:
         return frozenset(key(r, c) for r, c in self.squares)
 
@@ -242,15 +247,12 @@ class Position:
     @functools.cached_property
     def main_group(self) -> frozenset[int]:
         """The white squares orthogonally connected to the Nothing square (§3.4)."""
-        return _flood(ORIGIN, self.white)
+        return self.frame.keys(self.frame.main)
 
     @functools.cached_property
     def gaps(self) -> frozenset[int]:
         """The blank cells next to the main group (§3.4)."""
-        occupied = self.white | self.black
-        return frozenset(
-            k + d for k in self.main_group for d in NEIGHBOURS if k + d not in occupied
-        )
+        return self.frame.keys(self.frame.targets)
 
     @functools.cached_property
     def detached(self) -> frozenset[int]:
@@ -273,18 +275,30 @@ class Position:
         return _placements(self, self.to_move)
 
     @functools.cached_property
+    def frame(self) -> Frame:
+        """The board as bitsets, for the move generator and the players' measures."""
+        return Frame(self)
+
+    @functools.cached_property
+    def _can_move(self) -> bool:
+        """True if the side to move has a placement (cheaper than listing them all)."""
+        if "_placements" in self.__dict__:
+            return bool(self._placements)
+        return _can_place(self, self.to_move)
+
+    @functools.cached_property
     def outcome(self) -> tuple[str, str] | None:
         """``(winner, reason)`` once the game is over, else None (§5.3, §6)."""
-        if not self.gaps:
+        if not self.frame.targets:
             # A placement left no gap: the side that made it is the one not to move.
             return (BLACK, FILLED if self.to_move == BLACK else SURROUNDED)
         if self.to_move == WHITE:
             if self.white_hand:
-                return None if self._placements else (BLACK, STUCK)
+                return None if self._can_move else (BLACK, STUCK)
             if not self.black_hand:
                 return (WHITE, ALL_PLAYED)
             return None  # White passes; Black may still surround
-        if self.black_hand and self._placements:
+        if self.black_hand and self._can_move:
             return None
         if not self.white_hand:
             return (WHITE, ALL_PLAYED if not self.black_hand else BLACK_STUCK)
@@ -336,13 +350,25 @@ class Position:
         """The position after ``move``, unchecked (for moves from :meth:`legal_moves`)."""
         nxt = other(self.to_move)
         if move.is_pass:
-            return Position(self.white, self.black, self.white_hand, self.black_hand, nxt)
+            child = Position(self.white, self.black, self.white_hand, self.black_hand, nxt)
+            if "frame" in self.__dict__:
+                child.__dict__["frame"] = self.frame
+            return child
         squares = move.keys
-        if self.to_move == WHITE:
+        white = self.to_move == WHITE
+        if white:
             hand = tuple(c for c in self.white_hand if c != move.card)
-            return Position(self.white | squares, self.black, hand, self.black_hand, nxt)
-        hand = tuple(c for c in self.black_hand if c != move.card)
-        return Position(self.white, self.black | squares, self.white_hand, hand, nxt)
+            child = Position(self.white | squares, self.black, hand, self.black_hand, nxt)
+        else:
+            hand = tuple(c for c in self.black_hand if c != move.card)
+            child = Position(self.white, self.black | squares, self.white_hand, hand, nxt)
+        frame = self.__dict__.get("frame")
+        if frame is not None:
+            # The child's bitsets from this position's, when the card lies well inside.
+            grown = frame.grown(squares, white)
+            if grown is not None:
+                child.__dict__["frame"] = grown
+        return child
 
     @property
     def cards_left(self) -> int:
@@ -466,19 +492,6 @@ def _checked_key(rc: tuple[int, int]) -> int:
     return key(r, c)
 
 
-def _flood(start: int, cells: frozenset[int]) -> frozenset[int]:
-    seen = {start}
-    stack = [start]
-    while stack:
-        k = stack.pop()
-        for d in NEIGHBOURS:
-            n = k + d
-            if n in cells and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return frozenset(seen)
-
-
 def _window(move: Move) -> frozenset[int]:
     squares = move.squares
     rows = [r for r, _ in squares]
@@ -512,59 +525,242 @@ def _check(position: Position, card_id: str, squares: frozenset[int],
     return "no new square of the card touches a black square it does not cover"
 
 
+#: Blank cells the bit frame keeps around the squares: every legal card lies within
+#: four cells of them (a connecting square next to an anchor, the rest of its
+#: window at most three cells on), and one more keeps shifted rows from wrapping.
+MARGIN = 5
+#: Extra blank cells a new frame gets beyond MARGIN, so the next few plays fit in it.
+SLACK = 6
+
+_CORNERS: dict[tuple[int, int, int, int], int] = {}
+
+
+class Frame:
+    """The board as bitsets (Python ints) over a rectangle of cells around the squares.
+
+    Bit ``(r - top) * width + (c - left)`` stands for cell ``[r, c]``; ``top``
+    and ``left`` lie :data:`MARGIN` cells beyond the squares.  A card's legal
+    window corners are then found for every cell at once: one shift and one
+    AND per cell of the card (ESCAPE.md §5.2 read cell-parallel).
+    """
+
+    __slots__ = (
+        "_targets",
+        "black",
+        "blank",
+        "full",
+        "height",
+        "left",
+        "main",
+        "top",
+        "white",
+        "width",
+    )
+
+    def __init__(self, position: Position) -> None:
+        white, black = position.white, position.black
+        rows = [k >> 12 for k in white] + [k >> 12 for k in black]
+        cols = [k & 4095 for k in white] + [k & 4095 for k in black]
+        edge = MARGIN + SLACK
+        top, left = min(rows) - edge, min(cols) - edge
+        self.top = top - BIAS
+        self.left = left - BIAS
+        self.width = width = max(cols) - left + 1 + edge
+        self.height = max(rows) - top + 1 + edge
+        self.full = (1 << (width * self.height)) - 1
+        row0 = top * width + left
+        w = b = 0
+        for k in white:
+            w |= 1 << ((k >> 12) * width + (k & 4095) - row0)
+        for k in black:
+            b |= 1 << ((k >> 12) * width + (k & 4095) - row0)
+        self.white = w
+        self.black = b
+        self.blank = self.full & ~(w | b)
+        # The main group: flood the white squares from the Nothing square.
+        self.main = self._flood(1 << ((ORIGIN >> 12) * width + (ORIGIN & 4095) - row0), w)
+        self._targets = -1
+
+    def _flood(self, seed: int, cells: int) -> int:
+        while True:
+            grown = self.dilate(seed) & cells
+            if grown == seed:
+                return seed
+            seed = grown
+
+    def grown(self, keys: frozenset[int], white: bool) -> Frame | None:
+        """This frame with the squares ``keys`` added to one colour (the next position's
+        frame, built in a few steps), or None when they come within MARGIN of its edge."""
+        width, height = self.width, self.height
+        top, left = self.top + BIAS, self.left + BIAS
+        add = 0
+        for k in keys:
+            r = (k >> 12) - top
+            c = (k & 4095) - left
+            if r < MARGIN or c < MARGIN or r >= height - MARGIN or c >= width - MARGIN:
+                return None
+            add |= 1 << (r * width + c)
+        f = Frame.__new__(Frame)
+        f.top, f.left, f.width, f.height, f.full = self.top, self.left, width, height, self.full
+        if white:
+            f.white = self.white | add
+            f.black = self.black
+            f.main = f._flood(self.main, f.white)
+        else:
+            f.white = self.white
+            f.black = self.black | add
+            f.main = self.main
+        f.blank = self.blank & ~add
+        f._targets = -1
+        return f
+
+    @property
+    def targets(self) -> int:
+        """Blank cells next to the main group: White's cards must put a square on one."""
+        if self._targets < 0:
+            self._targets = self.dilate(self.main) & self.blank
+        return self._targets
+
+    def bits(self, cells: Iterable[int]) -> int:
+        """The bits of ``cells`` (cell integers, each inside the frame): :meth:`keys` reversed."""
+        width = self.width
+        row0 = (self.top + BIAS) * width + self.left + BIAS
+        out = 0
+        for k in cells:
+            r, c = divmod(k, STRIDE)
+            out |= 1 << (r * width + c - row0)
+        return out
+
+    def keys(self, bits: int) -> frozenset[int]:
+        """The cells (as :func:`key` integers) of ``bits``."""
+        width = self.width
+        top, left = self.top + BIAS, self.left + BIAS
+        out = []
+        while bits:
+            low = bits & -bits
+            r, c = divmod(low.bit_length() - 1, width)
+            out.append((r + top) * STRIDE + c + left)
+            bits ^= low
+        return frozenset(out)
+
+    def cell_of(self, bit: int) -> tuple[int, int]:
+        r, c = divmod(bit, self.width)
+        return r + self.top, c + self.left
+
+    def corners(self, h: int, w: int) -> int:
+        """Bits of the cells where an ``h`` x ``w`` window's top-left may go (inside the frame)."""
+        k = (self.width, self.height, h, w)
+        out = _CORNERS.get(k)
+        if out is None:
+            row = (1 << (self.width - w + 1)) - 1
+            out = 0
+            for r in range(self.height - h + 1):
+                out |= row << (r * self.width)
+            _CORNERS[k] = out
+        return out
+
+    def dilate(self, x: int) -> int:
+        """``x`` and its orthogonal neighbours (the caller masks the frame's edge)."""
+        w = self.width
+        return x | (x << 1) | (x >> 1) | (x << w) | (x >> w)
+
+
+def _shift(x: int, s: int) -> int:
+    """Bit ``b`` of the result is bit ``b + s`` of ``x``."""
+    return x >> s if s >= 0 else x << -s
+
+
+def _placement_bits(frame: Frame, colour: str, orient: Orientation) -> int:
+    """The top-left cells (as bits) where ``orient`` is a legal placement for ``colour``."""
+    w = frame.width
+    white = colour == WHITE
+    blank = frame.blank
+    theirs = frame.black if white else frame.white
+    h = 1 + max(r for r, _ in orient.window)
+    ww = 1 + max(c for _, c in orient.window)
+    ok = frame.corners(h, ww)
+    printed = set(orient.squares)
+    # R2 (and R1 for Black): no square of the other colour under the window.
+    for r, c in orient.window:
+        if not ok:
+            return 0
+        ok &= ~(theirs >> (r * w + c))
+    if white:
+        # R1: every printed square on a blank cell.
+        for r, c in orient.squares:
+            ok &= blank >> (r * w + c)
+        if not ok:
+            return 0
+        # R3: some printed square next to the main group.
+        targets = frame.targets
+        conn = 0
+        for r, c in orient.squares:
+            conn |= targets >> (r * w + c)
+        return ok & conn
+    # R3 for Black: a printed square on a blank cell beside a black square it does not cover.
+    conn = 0
+    black = frame.black
+    for r, c in orient.squares:
+        here = blank >> (r * w + c)
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            if (r + dr, c + dc) not in printed:
+                conn |= here & _shift(black, (r + dr) * w + c + dc)
+    return ok & conn
+
+
+def bits_ascending(x: int) -> Iterator[int]:
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
 def _placements(position: Position, colour: str) -> tuple[Move, ...]:
     hand = position.hand(colour)
     if not hand:
         return ()
-    if colour == WHITE:
-        own, theirs, anchors = position.white, position.black, position.main_group
-    else:
-        own, theirs, anchors = position.black, position.white, position.black
-    occupied = own | theirs
-    # Blank cells next to an anchor: every legal card puts a square on one of them.
-    targets = sorted({k + d for k in anchors for d in NEIGHBOURS if k + d not in occupied})
+    frame = position.frame
     result: list[Move] = []
     faces_done: set[str] = set()
+    # Cards in id order, turns ascending, corners in (row, col) order: the sorted order.
     for card_id in hand:
         face = CARDS[card_id].face
         if face in faces_done:
             continue
         faces_done.add(face)
         for orient in ORIENTATIONS[face]:
-            offs = [r * STRIDE + c for r, c in orient.squares]
-            win = [r * STRIDE + c for r, c in orient.window]
-            seen: set[int] = set()
-            for t in targets:
-                for o in offs:
-                    base = t - o
-                    if base in seen:
-                        continue
-                    seen.add(base)
-                    if _fits(base, offs, win, own, theirs, anchors, colour == WHITE):
-                        r, c = cell(base)
-                        result.append(Move(card_id, orient.turns, (r, c)))
-    result.sort(key=lambda m: (id_order(m.card), m.turns, m.at))
+            for bit in bits_ascending(_placement_bits(frame, colour, orient)):
+                result.append(_move(card_id, orient.turns, frame.cell_of(bit)))
     return tuple(result)
 
 
-def _fits(base: int, offs: list[int], win: list[int], own: frozenset[int],
-          theirs: frozenset[int], anchors: frozenset[int], white: bool) -> bool:
-    squares = [base + o for o in offs]
-    for k in squares:
-        if k in theirs or (white and k in own):
-            return False
-    for o in win:
-        if base + o in theirs:
-            return False
-    placed = set(squares)
-    for k in squares:
-        if k in own:
+def _can_place(position: Position, colour: str) -> bool:
+    """True if ``colour`` has at least one legal placement (stops at the first)."""
+    frame = position.frame
+    faces_done: set[str] = set()
+    for card_id in position.hand(colour):
+        face = CARDS[card_id].face
+        if face in faces_done:
             continue
-        for d in NEIGHBOURS:
-            n = k + d
-            if n in anchors and n not in placed:
+        faces_done.add(face)
+        for orient in ORIENTATIONS[face]:
+            if _placement_bits(frame, colour, orient):
                 return True
     return False
+
+
+_MOVES: dict[tuple[str, int, tuple[int, int]], Move] = {}
+
+
+def _move(card_id: str, turns: int, at: tuple[int, int]) -> Move:
+    """One shared :class:`Move` per placement (games meet the same ones again and again)."""
+    k = (card_id, turns, at)
+    move = _MOVES.get(k)
+    if move is None:
+        if len(_MOVES) > 1 << 20:
+            _MOVES.clear()
+        move = _MOVES[k] = Move(card_id, turns, at)
+    return move
 
 
 def replay(moves: Iterable[Move], start: Position | None = None) -> Iterator[Position]:

@@ -25,14 +25,17 @@ so a caller can ask cheaply and fall back to a player.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from puzzlegen.escape.analysis import escape_cut, free_fronts, pocket
+from puzzlegen.escape.analysis import escape_cut, free_fronts, pocket_size
 from puzzlegen.escape.cards import BLACK, CARDS, WHITE, mirror_closed
-from puzzlegen.escape.position import BIAS, NEIGHBOURS, ORIGIN, STRIDE, Move, Position
+from puzzlegen.escape.position import BIAS, NEIGHBOURS, ORIGIN, Move, Position
 
 TTKey = tuple[object, ...]
+
+#: Printed squares per card.
+SIZE = {card_id: len(card.squares) for card_id, card in CARDS.items()}
 
 
 class Unknown(Exception):
@@ -111,7 +114,9 @@ class Solver:
         self.stats.stored += 1
         return result
 
-    def _children(self, p: Position) -> list[Position]:
+    def _children(self, p: Position) -> Iterable[Position]:
+        """The positions after each distinct move, best first; Black's made one at a time
+        (a refutation found early leaves the rest unbuilt)."""
         moves = p.legal_moves()
         if len(moves) == 1:
             return [p.apply(moves[0])]
@@ -124,15 +129,16 @@ class Solver:
                 seen.add(mark)
                 unique.append(m)
         if not self.ordering:
-            return [p.apply(m) for m in unique]
+            return (p.apply(m) for m in unique)
         gaps = p.gaps
         if p.to_move == BLACK:
             unique = _without_inert(p, unique)
             # Cover the most gaps first; then keep close to White's group.
-            scored = sorted(unique, key=lambda m: (-len(m.keys & gaps), _distance(m, gaps)))
-            return [p.apply(m) for m in scored]
+            near = _distances(p, p.frame.targets)
+            scored = sorted(unique, key=lambda m: (-len(m.keys & gaps), _distance(m, near)))
+            return (p.apply(m) for m in scored)
         children = [p.apply(m) for m in unique]
-        children.sort(key=lambda c: -len(c.gaps))
+        children.sort(key=lambda c: -c.frame.targets.bit_count())  # -len(c.gaps)
         return children
 
     def _key(self, p: Position) -> TTKey:
@@ -141,11 +147,12 @@ class Solver:
         if not self.symmetry:
             return (p.white, p.black, hands, p.to_move)
         mirror = mirror_closed(p.white_hand + p.black_hand)
-        best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        for t in range(8 if mirror else 4):
-            cand = (_transformed(p.white, t), _transformed(p.black, t))
-            if best is None or cand < best:
-                best = cand
+        white = [((k >> 12) - BIAS, (k & 4095) - BIAS) for k in p.white]
+        black = [((k >> 12) - BIAS, (k & 4095) - BIAS) for k in p.black]
+        # The least (white, black) pair: the least white first, black only among its ties.
+        whites = [(_turned(white, t), t) for t in range(8 if mirror else 4)]
+        least = min(w for w, _ in whites)
+        best = min((least, _turned(black, t)) for w, t in whites if w == least)
         return (best, hands, p.to_move)
 
 
@@ -169,7 +176,7 @@ def _without_inert(p: Position, moves: list[Move]) -> list[Move]:
     reach = 1 + sum(_extent(c) for c in p.white_hand)
     result: list[Move] = []
     inert_faces: set[str] = set()
-    main = p.main_group
+    main = _distances(p, p.frame.main)
     horizon: dict[str, int] = {}
     for m in moves:
         face = CARDS[m.card].face
@@ -179,21 +186,12 @@ def _without_inert(p: Position, moves: list[Move]) -> list[Move]:
             horizon[face] = reach + sum(later)
         limit = horizon[face]
         new = m.keys - p.black
-        if all(_far(k, main, limit) for k in new):
+        if min((main[k] for k in new), default=10**9) > limit:
             if face in inert_faces:
                 continue
             inert_faces.add(face)
         result.append(m)
     return result
-
-
-def _far(k: int, cells: frozenset[int], limit: int) -> bool:
-    kr, kc = divmod(k, STRIDE)
-    for g in cells:
-        gr, gc = divmod(g, STRIDE)
-        if abs(kr - gr) + abs(kc - gc) <= limit:
-            return False
-    return True
 
 
 def _mover_wins_after(solver: Solver, child: Position, mover: str) -> bool:
@@ -204,34 +202,49 @@ def _mover_wins_after(solver: Solver, child: Position, mover: str) -> bool:
     return (not child_wins) if child.to_move != mover else child_wins
 
 
-def _distance(move: Move, gaps: frozenset[int]) -> int:
-    if not gaps:
-        return 0
-    best = 10**9
-    for k in move.keys:
-        kr, kc = divmod(k, STRIDE)
-        for g in gaps:
-            gr, gc = divmod(g, STRIDE)
-            d = abs(kr - gr) + abs(kc - gc)
-            if d < best:
-                best = d
-    return best
+def _distances(p: Position, seeds: int) -> dict[int, int]:
+    """The Manhattan distance from the cells ``seeds`` (bits of ``p.frame``) to every cell
+    inside the frame, keyed by cell; every legal card lies inside (a ball grown by
+    dilation stays exact there, since a shortest path keeps to the two cells' rectangle)."""
+    f = p.frame
+    inner = f.corners(3, 3) << (f.width + 1)
+    out: dict[int, int] = {}
+    seen = ring = seeds
+    d = 0
+    while ring:
+        out.update(dict.fromkeys(f.keys(ring), d))
+        ring = f.dilate(seen) & inner & ~seen
+        seen |= ring
+        d += 1
+    return out
 
 
-def _transformed(cells: frozenset[int], t: int) -> tuple[int, ...]:
-    """The cells turned ``t % 4`` quarter turns about the origin, mirrored when ``t >= 4``."""
-    out = []
-    for k in cells:
-        r, c = divmod(k, STRIDE)
-        r -= BIAS
-        c -= BIAS
-        if t >= 4:
-            c = -c
-        for _ in range(t % 4):
-            r, c = c, -r
-        out.append((r + BIAS) * STRIDE + c + BIAS)
+def _distance(move: Move, near: dict[int, int]) -> int:
+    """How far the move's nearest square lies from the gaps (0 when there are none)."""
+    return min(near[k] for k in move.keys) if near else 0
+
+
+def _turned(cells: list[tuple[int, int]], t: int) -> tuple[int, ...]:
+    """The cells ``(row, col)`` turned ``t % 4`` quarter turns about the origin (mirrored
+    first when ``t >= 4``), as sorted :func:`~puzzlegen.escape.position.key` integers."""
+    if t == 0:
+        out = [(r << 12) + c for r, c in cells]
+    elif t == 1:
+        out = [(c << 12) - r for r, c in cells]
+    elif t == 2:
+        out = [(-r << 12) - c for r, c in cells]
+    elif t == 3:
+        out = [(-c << 12) + r for r, c in cells]
+    elif t == 4:
+        out = [(r << 12) - c for r, c in cells]
+    elif t == 5:
+        out = [(-c << 12) - r for r, c in cells]
+    elif t == 6:
+        out = [(-r << 12) + c for r, c in cells]
+    else:
+        out = [(c << 12) + r for r, c in cells]
     out.sort()
-    return tuple(out)
+    return tuple(k + ORIGIN for k in out)
 
 
 #: White cards that always fit while a blank path leads from the main group to the open
@@ -241,22 +254,25 @@ ROOMY = frozenset({"X", "XX"})
 
 def _shortcut(p: Position) -> str | None:
     """The winner, when a cheap exact argument settles it; else None."""
-    black_squares = sum(len(CARDS[c].squares) for c in p.black_hand)
+    black_squares = sum(SIZE[c] for c in p.black_hand)
     if not p.white_hand:
         # Only Black moves from here: it must cover every gap.
         if black_squares < len(p.gaps) or _sealed_gap(p):
             return WHITE
         return None
-    white_squares = sum(len(CARDS[c].squares) for c in p.white_hand)
+    white_squares = sum(SIZE[c] for c in p.white_hand)
     # Closed in: every white square lands in the pocket, and White must lay them all.
-    room = pocket(p, limit=white_squares)
-    if room is not None and white_squares >= len(room):
+    room = pocket_size(p, limit=white_squares)
+    if room is not None and white_squares >= room:
         return BLACK
     if room is not None:
         return None
     # Black can never close the group in, and White's cards always fit until then:
     # because they are dots and dominoes, or because more free fronts are left than
     # squares still to lay, so one survives to every White turn.
+    # Filling every gap closes the group in, so the cut is at most the gaps (a free test).
+    if p.frame.targets.bit_count() <= black_squares:
+        return None
     roomy = all(CARDS[c].face in ROOMY for c in p.white_hand)
     if ((roomy or free_fronts(p) > black_squares + white_squares)
             and escape_cut(p, black_squares) > black_squares):

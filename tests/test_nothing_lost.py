@@ -29,6 +29,7 @@ from puzzlegen.registry import get_game
 ENTRY = "import sys; from puzzlegen.cli import main; sys.exit(main())"
 LAUNCH = "import sys; from puzzlegen.launch import main; sys.exit(main())"
 CATS = get_game("cats-cradle")
+DATA = Path(__file__).parent / "data"
 
 
 def run(
@@ -261,7 +262,7 @@ def test_a_damaged_row_is_skipped_by_name_by_every_command(
     assert f"skipping row {rowid}" in err and f"catalog {str(db)!r}" in err.splitlines()[-1]
 
 
-def test_a_bad_stored_position_is_skipped_by_a_book_naming_the_puzzle(
+def test_a_bad_stored_position_is_skipped_alike_by_the_list_the_export_and_a_book(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "c.sqlite"
@@ -269,12 +270,35 @@ def test_a_bad_stored_position_is_skipped_by_a_book_naming_the_puzzle(
     with Catalog(db, readonly=True) as catalog:
         rowid = 1 + [p["level"] for p in catalog.puzzles()].index(level)
     puzzle_id = _damage(db, rowid, lambda d: {**d, "position": "XX " + d["position"]})
+    skipped = f"skipping row {rowid} (puzzle {puzzle_id!r}) of the catalog {str(db)!r}"
+    for argv in (["catalog", "--list"], ["catalog", "--json"]):
+        assert main([*argv, "--db", str(db)]) == 0, argv
+        out, err = capsys.readouterr()
+        assert skipped in err and "position does not read" in err and len(err.splitlines()) == 1
+        assert puzzle_id not in out and "XX " not in out
+    # --limit counts the rows shown, not the rows read.
+    assert main(["catalog", "--json", "--limit", "5", "--db", str(db)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 5
     argv = ["book", "--count", str(have), "--level", level, "--db", str(db)]
     assert main([*argv, "-o", str(tmp_path / "b.pdf")]) == 1
     err = capsys.readouterr().err
-    assert "Traceback" not in err
-    assert f"skipping puzzle {puzzle_id!r} of the catalog {str(db)!r}" in err
+    assert "Traceback" not in err and skipped in err
     assert f"the catalog {str(db)!r} has {have - 1} unpublished" in err
+
+
+def test_each_game_checks_what_it_reads_of_a_stored_puzzle() -> None:
+    from puzzlegen.games import stored_check
+    from puzzlegen.registry import get_game
+
+    pendulum = get_game("pendulum")
+    data = json.loads((DATA / "pendulum_book.jsonl").read_text().splitlines()[0])
+    check = stored_check(pendulum)
+    assert check(data) is None
+    problem = check({**data, "description": data["description"].replace("pendulum:", "pend:")})
+    assert problem is not None and "description does not read" in problem
+    cats = stored_check(CATS)
+    assert cats({"position": "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"}) is None
+    assert "position does not read" in (cats({"position": "XX JC"}) or "")
 
 
 def test_a_catalog_with_a_damaged_page_is_refused_alike_by_every_command(

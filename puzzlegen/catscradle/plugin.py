@@ -211,6 +211,15 @@ class CatsCradle:
     def puzzle_from_json(self, data: dict[str, Any]) -> cc.Puzzle:
         return cc.puzzle_from_json(data)
 
+    def stored_problem(self, data: dict[str, Any]) -> str | None:
+        from puzzlegen.catscradle.position import Position
+
+        try:
+            Position.parse(str(data["position"]))
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            return f"its position does not read: {exc}"
+        return None
+
     def diagram(
         self, puzzle: Puzzle, *, solution: bool = False, mono: bool = False, title: str = ""
     ) -> Diagram:

@@ -551,7 +551,13 @@ def _preflight(
             glyphs.describe()
             or (
                 "all drawn"
-                + (f"; not checked (not TrueType): {', '.join(unchecked)}" if unchecked else "")
+                + (
+                    f"; {len(unchecked)} font(s) not checked (not TrueType): "
+                    + ", ".join(name.split("+", 1)[-1] for name in unchecked[:3])
+                    + (" …" if len(unchecked) > 3 else "")
+                    if unchecked
+                    else ""
+                )
             ),
             not glyphs.pages,
             _pages_text(glyphs.pages),

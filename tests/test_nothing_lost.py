@@ -563,10 +563,10 @@ def _most_that_fit(game: str, size: str, level: str | None) -> int:
     ("game", "size", "level", "most"),
     [
         # The largest counts the estimate lets through; measured books of these
-        # layouts run 0-6% over the estimate (benchmarks/bench_book_pages.py).
-        ("cats-cradle", "6x9", None, 840),
-        ("cats-cradle", "a4", None, 1043),
-        ("cats-cradle", "letter", "expert", 1013),
+        # layouts run 0-10% over the estimate (benchmarks/bench_book_pages.py).
+        ("cats-cradle", "6x9", None, 896),
+        ("cats-cradle", "a4", None, 1091),
+        ("cats-cradle", "letter", "expert", 1058),
         ("pendulum", "6x9", None, 425),
         ("pendulum", "letter", None, 706),
     ],

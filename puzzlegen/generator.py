@@ -43,8 +43,13 @@ Job = tuple[str, str, str]  # (game name, kind, puzzle seed): picklable for work
 
 
 def candidate(game: Game, kind: str | None, seed: str, index: int) -> Job:
-    """The job of candidate ``index`` of a stream: kinds alternate when none is given."""
-    return (game.name, kind or game.kinds[index % len(game.kinds)], f"{seed}-{index}")
+    """The job of candidate ``index`` of a stream: kinds alternate when none is given.
+
+    A game may name the kinds that alternate (``mixed_kinds``), so that a kind
+    added later comes only when asked for and every existing stream stays as it was.
+    """
+    kinds: tuple[str, ...] = getattr(game, "mixed_kinds", game.kinds)
+    return (game.name, kind or kinds[index % len(kinds)], f"{seed}-{index}")
 
 
 def publishable(puzzle: Puzzle) -> bool:
@@ -212,9 +217,10 @@ def mix_quotas(count: int) -> dict[str, int]:
 
 
 def puzzles_from_seed(
-    count: int, *, game: Game, seed: str, level: str | None = None
+    count: int, *, game: Game, seed: str, level: str | None = None, kind: str | None = None
 ) -> list[Puzzle]:
-    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota.
+    """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota
+    (only of ``kind`` when given: a stream of its own, see :func:`candidate`).
 
     Puzzles not worth printing are skipped; the result runs easiest first.
     """
@@ -224,8 +230,8 @@ def puzzles_from_seed(
     index = 0
     misses = 0
     while len(chosen) < count:
-        _, kind, puzzle_seed = candidate(game, None, seed, index)
-        puzzle = game.make_puzzle(kind, puzzle_seed)
+        _, made_kind, puzzle_seed = candidate(game, kind, seed, index)
+        puzzle = game.make_puzzle(made_kind, puzzle_seed)
         index += 1
         misses += 1
         if (
@@ -235,7 +241,10 @@ def puzzles_from_seed(
             or not publishable(puzzle)
         ):
             if misses > MAX_TRIES_PER_PUZZLE:
-                raise CatalogError(f"no {level} puzzle in {misses} candidates of seed {seed!r}")
+                raise CatalogError(
+                    f"no {level or ''} {kind or ''} puzzle in {misses} candidates of seed "
+                    f"{seed!r}".replace("  ", " ")
+                )
             continue
         quotas[puzzle.level] -= 1
         keys.add(puzzle.key)
@@ -245,9 +254,15 @@ def puzzles_from_seed(
 
 
 def puzzles_from_catalog(
-    catalog: Catalog, count: int, *, game: Game, level: str | None = None
+    catalog: Catalog,
+    count: int,
+    *,
+    game: Game,
+    level: str | None = None,
+    kind: str | None = None,
 ) -> list[Puzzle]:
-    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota.
+    """``count`` unpublished puzzles from ``catalog``, oldest first, by level quota
+    (of ``kind`` only, when given; else of any kind).
 
     Each is graded afresh: one whose level has changed since it was stored, or
     that is not worth printing, is passed over.  The result runs easiest first.
@@ -260,7 +275,9 @@ def puzzles_from_catalog(
         rows = []
         # A row whose position does not read is skipped (by row) just as 'catalog --list' skips it.
         check = stored_check(game)
-        for row in catalog.puzzles(game=game.name, level=wanted, unpublished=True, check=check):
+        for row in catalog.puzzles(
+            game=game.name, level=wanted, kind=kind, unpublished=True, check=check
+        ):
             try:
                 puzzle = game.puzzle_from_json(row)
             except (ValueError, KeyError, TypeError) as exc:  # a damaged row: not our bug
@@ -274,10 +291,12 @@ def puzzles_from_catalog(
             from puzzlegen.registry import DEFAULT_GAME
 
             named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
+            of_kind = f" {kind}" if kind else ""
+            kind_option = f"--kind {kind} " if kind else ""
             raise CatalogError(
-                f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted} "
-                f"puzzles, {quota} needed: add some with 'puzzlegen generate {named}--count "
-                f"{quota * 3} --level {wanted.lower()} --db {catalog.path}'"
+                f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted}"
+                f"{of_kind} puzzles, {quota} needed: add some with 'puzzlegen generate {named}"
+                f"{kind_option}--count {quota * 3} --level {wanted.lower()} --db {catalog.path}'"
             )
         chosen += rows
     return sorted(chosen, key=difficulty)

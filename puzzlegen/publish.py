@@ -83,7 +83,11 @@ SLACK = 1.03
 
 
 def least_pages(
-    games: Sequence[Game], count: int, options: BookOptions, level: str | None = None
+    games: Sequence[Game],
+    count: int,
+    options: BookOptions,
+    level: str | None = None,
+    kind: str | None = None,
 ) -> int:
     """The pages a book of ``count`` puzzles needs at least, known before any is made.
 
@@ -91,7 +95,8 @@ def least_pages(
     :func:`~puzzlegen.generator.mix_quotas`), and each level starts a page;
     the rest is measured (:data:`BOOK_PAGES`): how many answers and hints a
     page holds, and for a trim whose boards differ in height how many puzzles.
-    For a game or trim not measured, solutions count as packing no tighter
+    For a game or trim not measured, or a book of one ``kind`` of puzzle
+    (measured books mix the kinds), solutions count as packing no tighter
     than the game's default ``per_page``.  The book is even, with an index.
     Measured against real books, the estimate falls 0-10% under the pages
     typeset (``benchmarks/bench_book_pages.py``); the typesetting remains the
@@ -106,7 +111,7 @@ def least_pages(
     for game, share in zip(games, split_count(count, games), strict=True):
         per_page = per_page_for(game, options)
         quotas = {level: share} if level else mix_quotas(share)
-        measured = BOOK_PAGES.get((game.name, options.page_size))
+        measured = BOOK_PAGES.get((game.name, options.page_size)) if kind is None else None
         if measured is None:
             pages += sum(-(-n // per_page) for n in quotas.values())
             pages += -(-share // per_page_for(game, natural))
@@ -124,17 +129,21 @@ def least_pages(
 
 
 def check_book_fits(
-    games: Sequence[Game], count: int, options: BookOptions, level: str | None = None
+    games: Sequence[Game],
+    count: int,
+    options: BookOptions,
+    level: str | None = None,
+    kind: str | None = None,
 ) -> None:
     """Refuse, before any work, a book whose puzzles cannot fit a paperback's pages."""
     from puzzlegen.render.preflight import MAX_PAGES
 
-    pages = least_pages(games, count, options, level)
+    pages = least_pages(games, count, options, level, kind)
     if pages <= MAX_PAGES:
         return
     fewer = count
-    while fewer > len(games) and least_pages(games, fewer, options, level) > MAX_PAGES:
-        fewer -= max(1, (least_pages(games, fewer, options, level) - MAX_PAGES) // 3)
+    while fewer > len(games) and least_pages(games, fewer, options, level, kind) > MAX_PAGES:
+        fewer -= max(1, (least_pages(games, fewer, options, level, kind) - MAX_PAGES) // 3)
     raise CatalogError(
         f"--count {count} needs at least {pages} pages (puzzles, hints and solutions), more "
         f"than the {MAX_PAGES} a paperback can have: at most {fewer} puzzles might fit"
@@ -164,6 +173,7 @@ def choose_book_puzzles(
     seed: str | None,
     db: Path | None,
     venue: str = "book",
+    kind: str | None = None,
 ) -> list[Puzzle]:
     """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``.
 
@@ -181,10 +191,10 @@ def choose_book_puzzles(
         with Catalog(db) as cat:
             return cat.claim(
                 venue,
-                lambda: puzzles_from_catalog(cat, count, level=level, game=game),
+                lambda: puzzles_from_catalog(cat, count, level=level, game=game, kind=kind),
                 lease=True,
             )
-    return puzzles_from_seed(count, seed=seed or "book", level=level, game=game)
+    return puzzles_from_seed(count, seed=seed or "book", level=level, game=game, kind=kind)
 
 
 def choose_chapters(
@@ -195,6 +205,7 @@ def choose_chapters(
     seed: str | None,
     db: Path | None,
     venue: str = "book",
+    kind: str | None = None,
 ) -> list[Part]:
     """Each game's share of ``count`` (:func:`split_count`), chosen by :func:`choose_book_puzzles`.
 
@@ -204,7 +215,12 @@ def choose_chapters(
     try:
         for game, share in zip(games, split_count(count, games), strict=True):
             parts.append(
-                (game, choose_book_puzzles(game, share, level=level, seed=seed, db=db, venue=venue))
+                (
+                    game,
+                    choose_book_puzzles(
+                        game, share, level=level, seed=seed, db=db, venue=venue, kind=kind
+                    ),
+                )
             )
     except BaseException:
         if db is not None and parts:

@@ -48,6 +48,12 @@ GAME_DAYS: dict[str, str] = {
     "cats-cradle": "puzzlegen.catscradle.gamedaily:GAME_DAY",
 }
 
+#: Games with a weekly prepare puzzle (``daily --kind prepare``): registry name ->
+#: ``"module:attribute"`` of the object ``daily`` calls (see :mod:`puzzlegen.cli.publishing`).
+PREPARE_DAYS: dict[str, str] = {
+    "cats-cradle": "puzzlegen.catscradle.preparedaily:PREPARE_DAY",
+}
+
 #: The game a command uses when none is named.
 DEFAULT_GAME = "cats-cradle"
 
@@ -115,6 +121,17 @@ def game_days(name: str) -> object:
     if spec is None:
         raise InvalidInputError(
             f"{name!r} has no whole game of the day (only {', '.join(sorted(GAME_DAYS))})"
+        )
+    return _load(spec)
+
+
+def prepare_days(name: str) -> object:
+    """What ``daily --kind prepare`` calls for the game ``name``; InvalidInputError if none."""
+    get_game(name)
+    spec = PREPARE_DAYS.get(name)
+    if spec is None:
+        raise InvalidInputError(
+            f"{name!r} has no prepare puzzles (only {', '.join(sorted(PREPARE_DAYS))})"
         )
     return _load(spec)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from puzzlegen import daily
+from puzzlegen.catscradle import preparepuzzle as cp
 from puzzlegen.catscradle import puzzle as cc
 from puzzlegen.games import reject_extras
 
@@ -26,6 +27,10 @@ WORKED_EXAMPLE = "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
 #: Lines of this many moves get a strip of small positions, one per STRIP_EVERY moves.
 LONG_LINE = 8
 STRIP_EVERY = 4
+
+
+def _prepare(puzzle: Puzzle) -> cp.PreparePuzzle | None:
+    return puzzle if isinstance(puzzle, cp.PreparePuzzle) else None
 
 
 def _own(puzzle: Puzzle) -> cc.Puzzle:
@@ -129,17 +134,26 @@ class CatsCradle:
     position_caption = "Layout, row by row"
     #: A layout with no stacks is a little taller than wide (see views.board).
     diagram_aspect = 1.25
-    kinds: tuple[str, ...] = cc.KINDS
+    kinds: tuple[str, ...] = (*cc.KINDS, cp.KIND)
+    #: The kinds a candidate stream of no named kind alternates (puzzlegen.generator):
+    #: prepare puzzles come only when asked for, so the mixed streams stay as they were.
+    mixed_kinds: tuple[str, ...] = cc.KINDS
     kind_names: ClassVar[dict[str, str]] = {
         "opening": "a fresh layout",
         "midgame": "a mid-game position with stacks",
+        "prepare": "a choice of endings in a whole game, the stock's order shown",
     }
-    tags: tuple[str, ...] = cc.TAGS
-    level_rules = cc.LEVEL_RULES
+    tags: tuple[str, ...] = (*cc.TAGS, *cp.TAGS)
+    level_rules = cc.LEVEL_RULES + "  " + cp.LEVEL_RULES
     #: The schedule for dates from now on (the latest version).
     daily_schedule = DAILY_SCHEDULES[-1].weekdays
 
     def goal(self, puzzle: Puzzle) -> str:
+        prepare = _prepare(puzzle)
+        if prepare is not None:
+            from puzzlegen.catscradle.views.preparation import goal
+
+            return goal(prepare)
         return f"find {self.par_phrase(puzzle)}"
 
     def par_phrase(self, puzzle: Puzzle) -> str:
@@ -182,7 +196,9 @@ class CatsCradle:
             text, solution=solution, mono=mono, size=size, lines=lines, coordinates=coordinates
         )
 
-    def make_puzzle(self, kind: str, seed: str) -> cc.Puzzle | None:
+    def make_puzzle(self, kind: str, seed: str) -> cc.Puzzle | cp.PreparePuzzle | None:
+        if kind == cp.KIND:
+            return cp.make_prepare(seed)
         return cc.make_puzzle(kind, seed)
 
     def daily_level(self, date: dt.date) -> str:
@@ -208,7 +224,9 @@ class CatsCradle:
             return None
         return puzzle
 
-    def puzzle_from_json(self, data: dict[str, Any]) -> cc.Puzzle:
+    def puzzle_from_json(self, data: dict[str, Any]) -> cc.Puzzle | cp.PreparePuzzle:
+        if data.get("kind") == cp.KIND:
+            return cp.prepare_from_json(data)
         return cc.puzzle_from_json(data)
 
     def stored_problem(self, data: dict[str, Any]) -> str | None:
@@ -225,6 +243,11 @@ class CatsCradle:
     ) -> Diagram:
         from puzzlegen.catscradle.views.board import board_diagram
 
+        prepare = _prepare(puzzle)
+        if prepare is not None:
+            from puzzlegen.catscradle.views.preparation import prepare_diagram
+
+            return prepare_diagram(prepare, solution=solution, mono=mono, title=title)
         own = _own(puzzle)
         arrows = own.best.moves if solution else ()
         return board_diagram(own.position, arrows=arrows, mono=mono, title=title or None)
@@ -232,6 +255,11 @@ class CatsCradle:
     def solution_text(self, puzzle: Puzzle) -> str:
         from puzzlegen.catscradle.views.prose import solution_text
 
+        prepare = _prepare(puzzle)
+        if prepare is not None:
+            from puzzlegen.catscradle.views.preparation import answer
+
+            return answer(prepare.choice)
         return solution_text(_own(puzzle))
 
     def rules_text(self) -> list[str]:
@@ -297,17 +325,33 @@ class CatsCradle:
                 result.append(paragraph)
         return result
 
+    def kind_notes(self, kinds: list[str]) -> list[str]:
+        """What a book's how-to-play adds for these kinds (puzzlegen.render.book.parts)."""
+        if cp.KIND not in kinds:
+            return []
+        from puzzlegen.catscradle.views.preparation import BOOK_NOTES
+
+        return list(BOOK_NOTES)
+
     def hints(self, puzzle: Puzzle) -> tuple[str, str]:
         """The technique, then the first card to move (puzzlegen.render.book.HintedGame)."""
         from puzzlegen.catscradle.views.prose import first_move_hint, technique_hint
 
+        prepare = _prepare(puzzle)
+        if prepare is not None:
+            from puzzlegen.catscradle.views.preparation import hints
+
+            return hints(prepare)
         own = _own(puzzle)
         return technique_hint(own), first_move_hint(own)
 
     def techniques(self, puzzle: Puzzle) -> list[str]:
         """Index entries from the puzzle's tags (puzzlegen.render.book.HintedGame)."""
-        from puzzlegen.catscradle.views.prose import technique_names
+        from puzzlegen.catscradle.views.prose import TECHNIQUES, technique_names
 
+        prepare = _prepare(puzzle)
+        if prepare is not None:
+            return [TECHNIQUES[tag][0] for tag in prepare.tags]
         return technique_names(_own(puzzle))
 
     def hint_keys(self) -> tuple[str, str]:
@@ -332,6 +376,11 @@ class CatsCradle:
         from puzzlegen.catscradle.views.board import board_diagram, final_diagram, strip_diagram
         from puzzlegen.catscradle.views.prose import spaces_phrase
 
+        prepare = _prepare(puzzle)
+        if prepare is not None:
+            from puzzlegen.catscradle.views.preparation import solution_figures
+
+            return solution_figures(prepare, mono=mono)
         own = _own(puzzle)
         line = own.best
         moves = line.moves

@@ -58,6 +58,12 @@ def default_year() -> int:
 @level_option()
 @click.option("--mix", is_flag=True, help="An even mix of all four levels (the default).")
 @click.option(
+    "--kind",
+    "puzzle_kind",
+    help="Only puzzles of this kind, e.g. prepare (Cat's Cradle's 'which ending keeps the "
+    "game winnable?') [default: the game's usual mix; from --db, any kind].",
+)
+@click.option(
     "--seed", callback=seed_text, help="Deal the puzzles from this seed (default: 'book')."
 )
 @db_option("Take unpublished puzzles from this catalog, and mark them published.")
@@ -129,6 +135,7 @@ def book(
     count: int,
     level: str | None,
     mix: bool,
+    puzzle_kind: str | None,
     seed: str | None,
     db: Path | None,
     page_size: str,
@@ -168,6 +175,7 @@ def book(
       puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
       puzzlegen book --count 24 --games 3 -o output/with-games.pdf
+      puzzlegen book --count 24 --kind prepare -o output/prepare.pdf
     """
     from puzzlegen.fileio import check_writable, output_path
     from puzzlegen.publish import book_venue, check_book_fits, choose_chapters, make_book
@@ -175,6 +183,12 @@ def book(
 
     if level and mix:
         raise click.UsageError("give --level or --mix, not both")
+    if puzzle_kind is not None:
+        from puzzlegen.cli.options import check_kind
+
+        # Every game of the book must have the kind: one line naming the first that has not.
+        for g in games:
+            puzzle_kind = check_kind(g, puzzle_kind)
     if seed is not None and db is not None:
         raise click.UsageError("give --seed or --db, not both")
     if count < len(games):
@@ -235,7 +249,8 @@ def book(
         )
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)
-    check_book_fits(games, count, options, level)  # seconds now, not minutes of typesetting
+    # Seconds now, not minutes of typesetting.
+    check_book_fits(games, count, options, level, puzzle_kind)
     path = output_path(output, "book.pdf")
     source = click.get_current_context().get_parameter_source("output")
     if source is click.core.ParameterSource.DEFAULT and path.exists() and not force:
@@ -247,7 +262,13 @@ def book(
     check_writable(path)  # before minutes of work, not after
     with status("Choosing puzzles…"):
         parts = choose_chapters(
-            games, count, level=level, seed=seed, db=db, venue=book_venue(options)
+            games,
+            count,
+            level=level,
+            seed=seed,
+            db=db,
+            venue=book_venue(options),
+            kind=puzzle_kind,
         )
     with status("Typesetting the book…"):
         made = make_book(parts, path, options, db=db)
@@ -275,11 +296,13 @@ def book(
 @click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
 @click.option(
     "--kind",
-    type=click.Choice(["puzzle", "game"]),
+    type=click.Choice(["puzzle", "game", "prepare"]),
     default="puzzle",
     show_default=True,
     help="puzzle: the puzzle of the day; game: Cat's Cradle's whole game of the day, "
-    "a deal certified winnable (pages under OUTPUT/game/).",
+    "a deal certified winnable (pages under OUTPUT/game/); prepare: Cat's Cradle's "
+    "Sunday prepare puzzle, which ending keeps the game winnable (Sundays of the range "
+    "only; pages under OUTPUT/prepare/).",
 )
 @game_option("The game of the daily puzzle.")
 def daily(
@@ -308,16 +331,20 @@ def daily(
       puzzlegen daily --date 2026-11-23 -o output/daily/
       puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
       puzzlegen daily --kind game --date 2026-11-23 -o output/daily/
+      puzzlegen daily --kind prepare --date 2026-11-29 -o output/daily/
     """
     from puzzlegen.daily import daily_json, daily_puzzle
     from puzzlegen.fileio import check_writable
     from puzzlegen.publish import check_site, publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
-    if kind == "game":
+    if kind in ("game", "prepare"):
         if db is not None:
-            raise click.UsageError("--db records daily puzzles; whole games are not catalogued")
-        _daily_games(dates, output, as_json=as_json, solution=solution, mono=mono, game=game)
+            what = "whole games" if kind == "game" else "Sundays' prepare puzzles"
+            raise click.UsageError(f"--db records daily puzzles; {what} are not catalogued")
+        _daily_games(
+            dates, output, as_json=as_json, solution=solution, mono=mono, game=game, kind=kind
+        )
         return
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
@@ -411,21 +438,28 @@ def _daily_games(
     solution: bool,
     mono: bool,
     game: Game,
+    kind: str = "game",
 ) -> None:
-    """``daily --kind game``: the whole game of each date, as pages or on stdout."""
+    """``daily --kind game`` (the whole game of each date) or ``--kind prepare`` (the
+    prepare puzzle of each Sunday), as pages or on stdout."""
     from typing import Any
 
     from puzzlegen.fileio import check_writable
-    from puzzlegen.registry import game_days
+    from puzzlegen.registry import game_days, prepare_days
 
-    days_of: Any = game_days(game.name)  # the game's own object (registry.GAME_DAYS)
+    # The game's own object (registry.GAME_DAYS or PREPARE_DAYS).
+    days_of: Any = game_days(game.name) if kind == "game" else prepare_days(game.name)
+    if kind == "prepare":
+        dates = days_of.dates(dates)  # a date that is not a Sunday is refused by name
     if output is not None:
         check_writable(output, folder=True)
-    days = [days_of.choose(d) for d in progress(dates, "Choosing winnable deals")]
+    doing = "Choosing winnable deals" if kind == "game" else "Choosing prepare puzzles"
+    days = [days_of.choose(d) for d in progress(dates, doing)]
     if output is not None:
         for warning in days_of.publish(days, output, mono=mono):
             click.echo(f"puzzlegen: warning: {warning}", err=True)
-        click.echo(f"Wrote {len(days)} whole-game page(s) under {output}/game/", err=as_json)
+        what = "whole-game" if kind == "game" else "prepare"
+        click.echo(f"Wrote {len(days)} {what} page(s) under {output}/{kind}/", err=as_json)
         if not as_json:
             return
     for day in days:

@@ -300,13 +300,18 @@ TECHNIQUES = {
     "blocking": ("Blocking", "block"),
     "hidden-move": ("A hidden first move", "hidden start"),
     "single-best": ("One best ending", "one ending"),
+    # Prepare puzzles (puzzlegen.catscradle.preparepuzzle): what the question turns on.
+    "same-spaces": ("Preparing: as many spaces, another future", "prepare"),
+    "fewer-spaces": ("Preparing: fewer spaces now, a future", "fewer"),
 }
 #: What the hints' short words mean, said once above them.
 HINT_KEY = (
     "transfer: a placed card moves on to its support's twin; stack: a stack is cleared; "
     "centre: a central cell is emptied; block: mind a pair of twins that block; hidden "
     "start: the first move makes no space; one ending: only one final layout is best; "
-    "order: no special technique, only the order of the moves"
+    "order: no special technique, only the order of the moves; prepare: of the endings "
+    "with the most spaces, choose the one the stock's cards can follow; fewer: stop short "
+    "of the most spaces"
 )
 
 

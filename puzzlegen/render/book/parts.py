@@ -49,7 +49,7 @@ def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
         prepared.append(
             _Prepared(
                 chapter,
-                _how_to_play(game, mono),
+                _how_to_play(game, mono) + _kind_notes(game, [p for _, p in numbered]),
                 [_Entry(n, game, p, game.diagram(p, mono=mono)) for n, p in numbered],
                 [
                     (n, p, game.solution_text(p), [], game.solution_story(p, mono=mono))
@@ -65,6 +65,15 @@ def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
             )
         )
     return prepared
+
+
+def _kind_notes(game: object, puzzles: Sequence[Puzzle]) -> list[str | list[Figure]]:
+    """Paragraphs a game adds to its how-to-play for the kinds of puzzle the chapter holds
+    (its ``kind_notes``, if it has one: Cat's Cradle explains its prepare puzzles)."""
+    notes = getattr(game, "kind_notes", None)
+    if notes is None:
+        return []
+    return list(notes(sorted({p.kind for p in puzzles})))
 
 
 def _difficulty(puzzle: Puzzle) -> tuple[int, int, int]:

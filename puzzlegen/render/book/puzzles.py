@@ -40,7 +40,10 @@ def puzzle_pages(
         setting.colour,
     )
     # Checked on the smallest of the game's boards in the book: the rest may take fewer.
-    if same:
+    # Only a --per-page the user gave is refused: the default is as many as fit, so a
+    # book whose boards are all taller than the game's sample (Cat's Cradle's prepare
+    # puzzles, drawn with their stock) packs fewer a page instead.
+    if same and options.per_page is not None:
         plain = min(same, key=lambda d: d.height)
         whose = game.title if setting.several else ""
         _refuse_unless_fits(layout, plain, options.page_size, whose)

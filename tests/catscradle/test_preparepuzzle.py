@@ -1,0 +1,188 @@
+"""The prepare puzzle kind: made from seeds, graded, catalogued, answered, published on Sundays."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlegen.cards import parse_cards
+from puzzlegen.catscradle.gamesolver import solve
+from puzzlegen.catscradle.position import Move, Position
+from puzzlegen.catscradle.preparepuzzle import (
+    LADDER_NAMES,
+    RUNG_LEVELS,
+    PreparePuzzle,
+    make_prepare,
+)
+from puzzlegen.cli import main
+from puzzlegen.games import LEVELS
+from puzzlegen.registry import get_game
+
+GAME = get_game("cats-cradle")
+#: Seeds that give prepare puzzles of both questions (prep-9 a "fewer" one).
+SEEDS = ("prep-0", "prep-9")
+
+
+@pytest.fixture(scope="module")
+def puzzles() -> list[PreparePuzzle]:
+    made = [make_prepare(seed) for seed in SEEDS]
+    assert all(p is not None for p in made)
+    return [p for p in made if p is not None]
+
+
+def _replay(position: Position, moves: list[dict[str, Any]]) -> Position:
+    """Play the moves of a JSON line by their cells, checking each card as it goes."""
+    for m in moves:
+        src, dst = m["from"][0] * 4 + m["from"][1], m["to"][0] * 4 + m["to"][1]
+        move, position = position.apply_cells(src, dst)
+        assert (str(move.card), str(move.onto)) == (m["card"], m["onto"])
+    return position
+
+
+def test_answers_replay_and_keep_the_game_winnable(puzzles: list[PreparePuzzle]) -> None:
+    assert {p.question for p in puzzles} == {"equal", "fewer"}
+    for puzzle in puzzles:
+        data = puzzle.to_json()
+        start = Position.parse(data["position"])
+        stock = parse_cards(data["stock"], "the stock")
+        assert any(e["right"] for e in data["endings"]) and not all(
+            e["right"] for e in data["endings"]
+        )
+        most = max(e["spaces"] for e in data["endings"])
+        for ending in data["endings"]:
+            final = _replay(start, ending["line"])
+            assert [len(s) for s in final.cells] == ending["heights"]
+            assert final.spaces - start.spaces == ending["spaces"]
+            filled, left = final.fill(stock)
+            # Each verdict is the solver's, on the ending's spaces filled from the stock.
+            assert ending["wins"] == (not left or solve(filled, left, line=False).won)
+            right = ending["wins"] and (data["question"] == "fewer" or ending["spaces"] == most)
+            assert ending["right"] == right
+            assert 0 <= ending["chance"] <= data["samples"] == 32
+        # The answer's line is a right ending's, with par spaces.
+        final = _replay(start, data["line"])
+        assert puzzle.right(puzzle.ending_of(final))  # type: ignore[arg-type]
+        assert final.spaces - start.spaces == data["par"]
+        if data["question"] == "fewer":
+            assert data["par"] < most
+
+
+def test_rebuilt_from_json_and_graded_by_the_ladder(puzzles: list[PreparePuzzle]) -> None:
+    from puzzlegen.catscradle.solver import best_line
+
+    for puzzle in puzzles:
+        data = puzzle.to_json()
+        again = GAME.puzzle_from_json(json.loads(json.dumps(data)))
+        assert again.to_json() == data
+        assert puzzle.level == RUNG_LEVELS[puzzle.rung] and puzzle.level in LEVELS
+        assert data["grade"] == LADDER_NAMES[puzzle.rung]
+        # Easy exactly when simply making the most spaces stops in a right ending.
+        most = puzzle.ending_of(best_line(puzzle.position).final)
+        assert (puzzle.rung == 0) == (most is not None and puzzle.right(most))
+        assert puzzle.key.startswith("prepare:") and puzzle.id.startswith("CP-")
+        assert puzzle.tags == (
+            ("same-spaces",) if puzzle.question == "equal" else ("fewer-spaces",)
+        )
+
+
+def test_mixed_streams_never_make_prepare_puzzles() -> None:
+    from puzzlegen.generator import candidate
+
+    # Streams of no named kind alternate as before the kind existed: books and catalogs
+    # dealt from a seed keep their puzzles.
+    assert [candidate(GAME, None, "s", i)[1] for i in range(4)] == ["opening", "midgame"] * 2
+    assert candidate(GAME, "prepare", "s", 3) == ("cats-cradle", "prepare", "s-3")
+    assert "prepare" in GAME.kinds
+
+
+def test_words_and_drawing(puzzles: list[PreparePuzzle]) -> None:
+    for puzzle in puzzles:
+        said = GAME.solution_text(puzzle)
+        assert said.startswith("Play this line: ") and "drawn at random" in said
+        assert ("stop at" in said) == (puzzle.question == "fewer")
+        goal = GAME.goal(puzzle)
+        assert "keeps the game winnable" in goal
+        diagram = GAME.diagram(puzzle)
+        assert diagram.items[-1].css == "stock"
+        assert diagram.desc.endswith(" ".join(str(c) for c in puzzle.stock))
+        technique, first = GAME.hints(puzzle)  # type: ignore[attr-defined]
+        assert (
+            technique in ("prepare", "fewer")
+            and first.split()[0] == puzzle.best.moves[0].card.symbol()
+        )
+    assert isinstance(puzzles[0].best.moves[0], Move)
+
+
+def test_generate_and_list_prepare_puzzles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "cat.sqlite"
+    assert main(["generate", "--count", "2", "--kind", "prepare", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["catalog", "--db", str(db), "--json", "--kind", "prepare"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 2 and {r["kind"] for r in rows} == {"prepare"}
+    for row in rows:
+        assert GAME.puzzle_from_json(row).to_json() == row
+    # A book of them, from the catalog, passes preflight.
+    assert {r["level"] for r in rows} == {"Easy"}
+    out = tmp_path / "prepare.pdf"
+    argv = ["book", "--count", "2", "--kind", "prepare", "--level", "easy", "--db", str(db)]
+    assert main([*argv, "-o", str(out)]) == 0
+    assert main(["preflight", str(out)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("passes")
+    from pypdf import PdfReader
+
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    # Its boards come with their stocks, explained up front, indexed at the back.
+    assert text.count("The stock, next card first:") == 2
+    assert "Puzzles that ask you to keep the game winnable" in text
+    assert "Preparing: as many spaces, another future" in text
+    # Books take the kind asked for: the catalog holds no opening puzzle.
+    assert main(["book", "--count", "1", "--kind", "opening", "--db", str(db), "-o", str(out)]) == 1
+    assert "0 unpublished Easy opening puzzles" in capsys.readouterr().err
+
+
+def test_a_sunday_has_a_prepare_puzzle_and_other_days_none(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from puzzlegen.catscradle.prepareday import prepare_day
+
+    day = prepare_day(dt.date(2026, 11, 29))
+    # Pinned: a published daily never changes.
+    assert (day.seed, day.puzzle.id, day.puzzle.level) == (
+        "prepare-2026-11-29-0",
+        "CP-ADABIQ2NFH",
+        "Medium",
+    )
+    assert main(["daily", "--kind", "prepare", "--date", "2026-11-23"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        "puzzlegen: error: 2026-11-23 is a Monday: prepare puzzles come out on Sundays only "
+        "(2026-11-22 or 2026-11-29)"
+    ]
+    assert main(["daily", "--kind", "prepare", "--from", "2026-11-23", "--to", "2026-11-27"]) == 1
+    assert "no Sunday from 2026-11-23 to 2026-11-27" in capsys.readouterr().err
+    assert main(["daily", "--kind", "prepare", "--game", "pendulum", "--date", "2026-11-29"]) == 1
+    assert "'pendulum' has no prepare puzzles" in capsys.readouterr().err
+    assert main(["book", "--game", "pendulum", "--kind", "prepare", "--count", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "'prepare' is not a kind of Pendulum puzzle" in err and "Traceback" not in err
+
+
+def test_daily_prepare_pages(tmp_path: Path) -> None:
+    assert main(["daily", "--kind", "prepare", "--date", "2026-11-29", "-o", str(tmp_path)]) == 0
+    folder = tmp_path / "prepare" / "2026-11-29"
+    assert sorted(p.name for p in folder.iterdir()) == ["index.html", "puzzle.json"]
+    data = json.loads((folder / "puzzle.json").read_text())
+    assert data["daily"] == "prepare-day" and data["id"] == "CP-ADABIQ2NFH"
+    assert all("dealt" in e and "next" in e for e in data["endings"])
+    days = (tmp_path / "prepare" / "days.js").read_text()
+    assert '"date":"2026-11-29"' in days.replace(" ", "")
+    page = (folder / "index.html").read_text()
+    assert 'data-page="prepare-day"' in page and data["answer"] in page
+    assert (tmp_path / "assets" / "cats-cradle-preparepage.js").is_file()

@@ -1,0 +1,91 @@
+"""Sunday's prepare puzzle in a real browser: Debian's chromium driven by Playwright.
+
+One Sunday's prepare page and puzzle page are written into a temporary
+folder.  One test plays a wrong ending and then the right one through the
+data-cell contract, reading the verdict and its reason in #status; another
+checks the links both ways and the list's hiding of later Sundays.  With CI
+set, a missing browser or Playwright fails the tests instead of skipping them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_game_browser import Game, browser  # noqa: F401 - the fixture, shared
+
+from puzzlegen.cli import main
+
+SUNDAY = "2026-11-29"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("prepare")
+    assert main(["daily", "--kind", "prepare", "--date", SUNDAY, "-o", str(out)]) == 0
+    assert main(["daily", "--date", SUNDAY, "-o", str(out)]) == 0
+    return out
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Game]:  # noqa: F811 - the fixture above
+    g = Game(browser)
+    yield g
+    g.context.close()
+    assert g.errors == []
+
+
+def play(game: Game, line: list[dict[str, Any]]) -> None:
+    for move in line:
+        game.move(move["from"], move["to"])
+
+
+def test_a_wrong_ending_then_the_right_one(site: Path, page: Game) -> None:
+    data = json.loads((site / "prepare" / SUNDAY / "puzzle.json").read_text())
+    page.page.goto((site / "prepare" / SUNDAY / "index.html").as_uri())
+    assert page.page.locator("[data-cell]").count() == 16
+    assert page.board("state") == "playing" and page.board("created") == "0"
+    # A losing ending with the most spaces: wrong, and why, in #status.
+    most = max(e["spaces"] for e in data["endings"])
+    wrong = next(
+        i for i, e in enumerate(data["endings"]) if not e["wins"] and e["spaces"] == most
+    )
+    play(page, data["endings"][wrong]["line"])
+    assert page.board("state") == "wrong" and page.board("ending") == str(wrong)
+    assert page.board("solved") == "false"
+    status = page.page.locator("#status")
+    assert status.get_attribute("data-kind") == "wrong"
+    assert "can no longer be won after it" in status.inner_text()
+    assert page.page.is_visible("#result")  # the first result, recorded and shown
+    # Undo leaves the ending; start again, then the stored answer's line: right.
+    page.page.click("#undo")
+    assert page.board("state") == "playing"
+    page.page.click("#reset")
+    assert page.board("created") == "0"
+    play(page, data["line"])
+    assert page.board("state") == "right" and page.board("solved") == "true"
+    assert status.get_attribute("data-kind") == "right"
+    assert status.inner_text().startswith("Right: this ending makes")
+    assert "right after a wrong ending" in page.page.input_value("#share-text")
+    raw = page.page.evaluate(f"localStorage.getItem('puzzlegen:cats-cradle-prepare:{SUNDAY}')")
+    assert json.loads(raw)["result"] == "wrong"  # the first ending counts
+    assert not page.page.is_visible("#answer")
+    page.page.click("#reveal")
+    assert page.page.is_visible("#answer")
+
+
+def test_links_both_ways_and_no_later_sunday(site: Path, page: Game) -> None:
+    page.page.goto((site / SUNDAY / "index.html").as_uri())
+    link = page.page.locator("#prepare-link a")
+    link.wait_for(state="visible")
+    link.click()
+    page.page.wait_for_url("**/prepare/" + SUNDAY + "/index.html")
+    assert page.page.is_visible("#puzzle-link")
+    index = (site / "prepare" / "index.html").as_uri()
+    page.page.goto(index + "?today=" + SUNDAY)
+    assert page.page.is_visible(f'tr[data-date="{SUNDAY}"]')
+    page.page.goto(index + "?today=2026-11-28")
+    assert not page.page.is_visible(f'tr[data-date="{SUNDAY}"]')

@@ -253,6 +253,22 @@ def puzzles_from_seed(
     return sorted(chosen, key=difficulty)
 
 
+def _one_level(catalog: Catalog, game: Game, count: int, kind: str | None) -> str:
+    """For a book of an even mix that the catalog cannot fill: the levels that alone
+    could fill it, as a hint (Escape's generator, for one, makes mostly Easy puzzles)."""
+    enough = [
+        level
+        for level in LEVELS
+        if len(
+            catalog.puzzles(game=game.name, level=level, kind=kind, unpublished=True, limit=count)
+        )
+        >= count
+    ]
+    if not enough:
+        return ""
+    return f", or make a book of one level: --level {enough[0].lower()}"
+
+
 def puzzles_from_catalog(
     catalog: Catalog,
     count: int,
@@ -297,6 +313,7 @@ def puzzles_from_catalog(
                 f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted}"
                 f"{of_kind} puzzles, {quota} needed: add some with 'puzzlegen generate {named}"
                 f"{kind_option}--count {quota * 3} --level {wanted.lower()} --db {catalog.path}'"
+                + ("" if level else _one_level(catalog, game, count, kind))
             )
         chosen += rows
     return sorted(chosen, key=difficulty)

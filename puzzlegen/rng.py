@@ -29,6 +29,15 @@ _WORD = 2**32
 _WORDS = struct.Struct(">8I")  # a SHA-256 digest as eight big-endian 32-bit words
 
 
+def stream_prefix(domain: str, seed: int | str) -> bytes:
+    """What every block of the stream ``(domain, seed)`` hashes before its number:
+    block *n* is ``SHA-256(stream_prefix(domain, seed) + str(n).encode())``.
+
+    Pendulum's compiled core draws the simulated players' numbers from it
+    (``puzzlegen/pendulum/_ccore.c``), word for word as :class:`SeededStream`."""
+    return f"{domain}\x00{seed}\x00".encode()
+
+
 class SeededStream:
     """Deterministic random numbers from ``(domain, seed)``.
 
@@ -46,7 +55,7 @@ class SeededStream:
         self._words: list[int] = []
         # Hashing the (often long) domain and seed once and copying the state per
         # block gives the same digests as hashing the whole text each time, faster.
-        self._prefix = hashlib.sha256(f"{domain}\x00{self._seed}\x00".encode())
+        self._prefix = hashlib.sha256(stream_prefix(domain, self._seed))
         self._block = 0
 
     def __repr__(self) -> str:

@@ -174,6 +174,7 @@ def book(
       puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
       puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
+      puzzlegen book --game escape --count 12 --level easy --db output/escape.sqlite
       puzzlegen book --count 24 --games 3 -o output/with-games.pdf
       puzzlegen book --count 24 --kind prepare -o output/prepare.pdf
     """

@@ -31,9 +31,6 @@ DAILY_SCHEDULE: dict[int, tuple[str, str]] = {
 }
 DAILY_SCHEDULES = (ScheduleVersion("v1", dt.date.min, "v1", DAILY_SCHEDULE),)
 
-#: Figures of an answer: at most this many positions along the line.
-KEY_POSITIONS = 2
-
 
 def schedule_for(date: dt.date) -> ScheduleVersion:
     return schedule_in_force(DAILY_SCHEDULES, date)
@@ -145,7 +142,7 @@ class Escape:
     def rules_text(self) -> list[str]:
         from puzzlegen.render.templating import render
 
-        blocks = render("escape/how_to_play.txt.j2").split("\n\n")
+        blocks = render("escape/how_to_play.txt.j2", book=False).split("\n\n")
         return [" ".join(b.split()) for b in blocks
                 if b.strip() and not b.strip().startswith("[")]
 
@@ -159,38 +156,38 @@ class Escape:
     # -- what a book adds (puzzlegen.render.book.BookGame) --------------------
 
     def how_to_play(self, *, mono: bool = False) -> list[str | list[tuple[Diagram, str]]]:
-        from puzzlegen.render.templating import render
+        from puzzlegen.escape.views import book
 
-        result: list[str | list[tuple[Diagram, str]]] = []
-        for block in render("escape/how_to_play.txt.j2").split("\n\n"):
-            text = " ".join(block.split())
-            if not text:
-                continue
-            if text == "[start]":
-                result.append([self.rules_diagram(mono=mono)])
-            else:
-                result.append(text)
-        return result
+        return book.how_to_play(mono=mono)
 
     def solution_figures(self, puzzle: Puzzle, *,
                          mono: bool = False) -> list[list[tuple[Diagram, str]]]:
         """The position after each of the first plays of the answer, the play outlined."""
-        from puzzlegen.escape.views.board import board_diagram
+        from puzzlegen.escape.views import book
 
-        own = _own(puzzle)
-        positions = own.positions
-        top = min(p.bounds()[0] for p in positions)
-        bottom = max(p.bounds()[2] for p in positions)
-        left = min(p.bounds()[1] for p in positions)
-        right = max(p.bounds()[3] for p in positions)
-        size = (bottom - top + 3, right - left + 3)
-        figures: list[tuple[Diagram, str]] = []
-        for i, move in enumerate(own.line[:KEY_POSITIONS]):
-            side = positions[i].to_move.capitalize()
-            figures.append((board_diagram(positions[i + 1], mono=mono, last=move,
-                                          min_size=size),
-                            f"{i + 1}. {side}: {move}."))
-        return [[figure] for figure in figures]
+        return book.solution_figures(_own(puzzle), mono=mono)
+
+    def book_diagram(self, puzzle: Puzzle, *, mono: bool = False) -> Diagram:
+        """A puzzle page's board: both hands drawn as cards, the table numbered."""
+        from puzzlegen.escape.views import book
+
+        return book.puzzle_board(_own(puzzle), mono=mono)
+
+    def hints(self, puzzle: Puzzle) -> tuple[str, str]:
+        """The technique, then the card to lay and a cell (puzzlegen.render.book.HintedGame)."""
+        from puzzlegen.escape.views import book
+
+        return book.hints(_own(puzzle))
+
+    def techniques(self, puzzle: Puzzle) -> list[str]:
+        from puzzlegen.escape.views import book
+
+        return book.techniques(_own(puzzle))
+
+    def hint_keys(self) -> tuple[str, str]:
+        from puzzlegen.escape.views import book
+
+        return book.hint_keys()
 
 
 ESCAPE = Escape()

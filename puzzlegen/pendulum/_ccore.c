@@ -18,6 +18,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -675,16 +676,17 @@ static int read_cells(PyObject *seq, uint16_t *cells) {
 }
 
 PyDoc_STRVAR(search_doc,
-             "search(cells, side, in_a_row, /) -> (steps or None, swings, effort)\n\n"
+             "search(cells, side, in_a_row, bound=-1, /) -> (steps or None, swings, effort)\n\n"
              "solver.py's _search (reduced): the shortest winning line as (kind, from, to)\n"
              "steps (kind 3 a swing, from its side), its swings, and the positions examined;\n"
-             "steps is None for a loss.");
+             "steps is None for a loss.  With bound >= 0, a win needing more than bound\n"
+             "swings is not looked for (steps None).");
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *obj;
-    int side, iar;
+    int side, iar, bound = -1;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oii", &obj, &side, &iar)) return NULL;
+    if (!PyArg_ParseTuple(args, "Oii|i", &obj, &side, &iar, &bound)) return NULL;
     uint16_t start[NC];
     if (read_cells(obj, start) < 0) return NULL;
     if (side < 0 || side > 1 || iar < 0 || iar > 2) {
@@ -712,6 +714,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (s0 < 0 || heap_push(&heap, e0) < 0) goto oom;
     while (heap.n) {
         if (heap.e[0].a > level) {
+            /* With a bound: every state left needs more swings, so any win would. */
+            if (bound >= 0 && heap.e[0].a > bound) break;
             level = heap.e[0].a;
             Start *grown = realloc(starts, sizeof(Start) * (heap.n ? heap.n : 1));
             if (!grown) {
@@ -933,11 +937,273 @@ static PyObject *py_swing(PyObject *self, PyObject *args) {
     return cells_tuple(out);
 }
 
+/* -- the simulated players (puzzle.py: _play_cells) ---------------------------------
+ *
+ * A player plays one game to its end on the solver's cells, choosing each move
+ * as puzzle.py's _play_cells does.  The random players draw from
+ * puzzlegen.rng.SeededStream, rebuilt here word for word: block n of a stream
+ * is SHA-256(prefix + decimal n), prefix being "domain\0seed\0" (rng.py's
+ * stream_prefix), read as eight big-endian 32-bit words used in order, and
+ * below(k) rejects words >= 2**32 - 2**32 % k.  SHA-256 is written out here
+ * (FIPS 180-4) so the core needs no library; a test compares its words with
+ * hashlib's through SeededStream, and the players with the Python ones. */
+
+typedef struct {
+    uint32_t h[8];
+    uint8_t buf[64];
+    uint32_t nbuf;
+    uint64_t len; /* bytes hashed so far */
+} Sha;
+
+static const uint32_t SHA_K[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+static void sha_init(Sha *s) {
+    static const uint32_t H0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    memcpy(s->h, H0, sizeof H0);
+    s->nbuf = 0;
+    s->len = 0;
+}
+
+static void sha_block(uint32_t h[8], const uint8_t *p) {
+    uint32_t w[64];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
+               (uint32_t)p[4 * i + 2] << 8 | (uint32_t)p[4 * i + 3];
+    for (int i = 16; i < 64; i++) {
+        uint32_t s0 = ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        uint32_t s1 = ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+    for (int i = 0; i < 64; i++) {
+        uint32_t t1 = k + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) +
+                      SHA_K[i] + w[i];
+        uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+        k = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
+    }
+    h[0] += a;
+    h[1] += b;
+    h[2] += c;
+    h[3] += d;
+    h[4] += e;
+    h[5] += f;
+    h[6] += g;
+    h[7] += k;
+}
+
+static void sha_update(Sha *s, const uint8_t *data, size_t n) {
+    s->len += n;
+    while (n) {
+        size_t take = 64 - s->nbuf;
+        if (take > n) take = n;
+        memcpy(s->buf + s->nbuf, data, take);
+        s->nbuf += (uint32_t)take;
+        data += take;
+        n -= take;
+        if (s->nbuf == 64) {
+            sha_block(s->h, s->buf);
+            s->nbuf = 0;
+        }
+    }
+}
+
+/* The digest as eight 32-bit words, read big-endian: the state words themselves. */
+static void sha_final(Sha *s, uint32_t out[8]) {
+    uint64_t bits = s->len * 8;
+    uint8_t pad = 0x80;
+    sha_update(s, &pad, 1);
+    pad = 0;
+    while (s->nbuf != 56) sha_update(s, &pad, 1);
+    uint8_t lenb[8];
+    for (int i = 0; i < 8; i++) lenb[i] = (uint8_t)(bits >> (56 - 8 * i));
+    sha_update(s, lenb, 8);
+    memcpy(out, s->h, 8 * sizeof(uint32_t));
+}
+
+typedef struct {
+    Sha prefix; /* the hash state after the prefix, copied for each block */
+    uint32_t words[8];
+    int next;   /* the next word of words to hand out; 8: none left */
+    uint64_t block;
+} Stream;
+
+static void stream_init(Stream *st, const uint8_t *prefix, size_t n) {
+    sha_init(&st->prefix);
+    sha_update(&st->prefix, prefix, n);
+    st->next = 8;
+    st->block = 0;
+}
+
+static uint32_t stream_word(Stream *st) {
+    if (st->next == 8) {
+        char num[24];
+        int len = snprintf(num, sizeof num, "%llu", (unsigned long long)st->block);
+        Sha s = st->prefix;
+        sha_update(&s, (const uint8_t *)num, (size_t)len);
+        sha_final(&s, st->words);
+        st->block++;
+        st->next = 0;
+    }
+    return st->words[st->next++];
+}
+
+/* rng.py: SeededStream.below, for 1 <= k <= MAXM. */
+static uint32_t stream_below(Stream *st, uint32_t k) {
+    uint64_t limit = 4294967296ULL - (4294967296ULL % k);
+    for (;;) {
+        uint32_t w = stream_word(st);
+        if (w < limit) return w % k;
+    }
+}
+
+/* The players, numbered as puzzle.py's PLAYER_CODES. */
+enum { P_OUTS, P_PLAIN, P_GREEDY, P_FIRST, P_LAST, P_TALLEST, P_RANDOM, P_COUNT };
+
+/* puzzle.py: _play_cells.  The swings of the win, or -1 for a loss. */
+static int play_cells(const uint16_t *start, int side, int in_a_row, int player, Stream *st) {
+    uint16_t cells[NC], after[NC];
+    Mv moves[MAXM];
+    int swings = 0;
+    memcpy(cells, start, sizeof cells);
+    for (;;) {
+        int f[4];
+        foundations(cells, f);
+        int n = gen_moves(cells, f, moves);
+        if (n == 0) {
+            if (empty_layout(cells)) return swings;
+            swing_cells(cells, side, after);
+            if (in_a_row >= 2 || memcmp(after, cells, sizeof cells) == 0) return -1;
+            if (st) stream_below(st, 1); /* as play_slowly, which picks among one move */
+            memcpy(cells, after, sizeof cells);
+            side = 1 - side;
+            in_a_row++;
+            swings++;
+            continue;
+        }
+        if (player == P_OUTS || player == P_PLAIN) {
+            int kept = 0;
+            for (int k = 0; k < n; k++) {
+                Mv m = moves[k];
+                int keep = player == P_OUTS
+                               ? m.kind == 0
+                               /* packs only on exposed piles (nothing below in its column) */
+                               : (m.kind != 1 || m.to >= NC - 8 || !cells[m.to + 8]);
+                if (keep) moves[kept++] = m;
+            }
+            n = kept;
+            if (n == 0) return -1;
+        }
+        Mv move = moves[0];
+        if (st) {
+            move = moves[stream_below(st, (uint32_t)n)];
+        } else if (player == P_LAST) {
+            move = moves[n - 1];
+        } else if (player == P_TALLEST) {
+            /* the first of the tallest piles: base index less top index, plus one */
+            int best = -1;
+            for (int k = 0; k < n; k++) {
+                int p = cells[moves[k].from];
+                int height = BASE(p) - TOP(p);
+                if (height > best) {
+                    best = height;
+                    move = moves[k];
+                }
+            }
+        } else if (player != P_FIRST) {
+            /* greedy (and outs, plain): the first out, else pack, else crown */
+            for (int k = 0; k < n; k++)
+                if (moves[k].kind < move.kind) move = moves[k];
+        }
+        apply_mv(cells, move, after);
+        memcpy(cells, after, sizeof cells);
+        in_a_row = 0;
+    }
+}
+
+PyDoc_STRVAR(play_doc,
+             "play(cells, side, in_a_row, player, prefix, /) -> swings or None\n\n"
+             "puzzle.py's _play_cells: one simulated player's game to its end.  player is\n"
+             "a PLAYER_CODES number; prefix, for a random player, is the bytes of\n"
+             "rng.stream_prefix(domain, seed) (None for the others).");
+
+static PyObject *py_play(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *obj;
+    int side, in_a_row, player;
+    const char *prefix;
+    Py_ssize_t nprefix;
+    if (!PyArg_ParseTuple(args, "Oiiiz#", &obj, &side, &in_a_row, &player, &prefix, &nprefix))
+        return NULL;
+    uint16_t cells[NC];
+    if (read_cells(obj, cells) < 0) return NULL;
+    if (side < 0 || side > 1 || in_a_row < 0 || in_a_row > 2 || player < 0 ||
+        player >= P_COUNT || (player == P_RANDOM) != (prefix != NULL)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "play: side 0 or 1, in_a_row 0 to 2, and a prefix for (only) "
+                        "the random player");
+        return NULL;
+    }
+    Stream st;
+    if (prefix) stream_init(&st, (const uint8_t *)prefix, (size_t)nprefix);
+    int swings = play_cells(cells, side, in_a_row, player, prefix ? &st : NULL);
+    if (swings < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(swings);
+}
+
+PyDoc_STRVAR(words_doc,
+             "stream_words(prefix, count, /) -> list of int\n\n"
+             "The first count 32-bit words of the seeded stream with this prefix (for tests).");
+
+static PyObject *py_stream_words(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *prefix;
+    Py_ssize_t nprefix, count;
+    if (!PyArg_ParseTuple(args, "y#n", &prefix, &nprefix, &count)) return NULL;
+    if (count < 0) {
+        PyErr_SetString(PyExc_ValueError, "count must be >= 0");
+        return NULL;
+    }
+    Stream st;
+    stream_init(&st, (const uint8_t *)prefix, (size_t)nprefix);
+    PyObject *list = PyList_New(count);
+    if (!list) return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(stream_word(&st));
+        if (!v) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
+}
+
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS, search_doc},
     {"moves", py_moves, METH_O, moves_doc},
     {"apply", py_apply, METH_VARARGS, apply_doc},
     {"swing", py_swing, METH_VARARGS, swing_doc},
+    {"play", py_play, METH_VARARGS, play_doc},
+    {"stream_words", py_stream_words, METH_VARARGS, words_doc},
     {NULL, NULL, 0, NULL},
 };
 

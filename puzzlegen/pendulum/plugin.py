@@ -153,8 +153,12 @@ class Pendulum:
         return schedule_for(date).weekdays[date.weekday()][1]
 
     def daily_candidate(self, date: dt.date, seed: str) -> pp.Puzzle | None:
+        """The candidate as the date's schedule grades it; None also when it is not of
+        the date's level (v3 finds that out cheaply: :func:`pp.v3_level`), which
+        :func:`puzzlegen.daily.daily_puzzle` would refuse anyway."""
         schedule = schedule_for(date)
-        return pp.make_puzzle(schedule.weekdays[date.weekday()][0], seed, schedule.grading)
+        kind, level = schedule.weekdays[date.weekday()]
+        return pp.make_puzzle(kind, seed, schedule.grading, level=level)
 
     def puzzle_from_json(self, data: dict[str, Any]) -> pp.Puzzle:
         return pp.puzzle_from_json(data)

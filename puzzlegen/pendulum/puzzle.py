@@ -58,6 +58,7 @@ from typing import Any
 from puzzlegen.cards import SUITS, Card, Suit
 from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.games import LEVELS
+from puzzlegen.pendulum import solver as _solver
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import CELLS, COLS, CORNERS, Deal, Move, Position
 from puzzlegen.pendulum.solver import (
@@ -70,7 +71,7 @@ from puzzlegen.pendulum.solver import (
     solve_deal,
     swing_cells,
 )
-from puzzlegen.rng import SeededStream
+from puzzlegen.rng import SeededStream, stream_prefix
 
 CHOOSE = "choose-method"
 WIN_IN_PAR = "win-in-par"
@@ -161,8 +162,27 @@ def play(position: Position, player: str, stream_no: int = 0) -> int | None:
 
     Played on the solver's representation, move for move as :func:`play_slowly`
     plays through the rules module (a test checks they agree)."""
-    stream = SeededStream(PLAYER_DOMAIN, f"{position}|{stream_no}") if player == "random" else None
-    return _play_cells(encode(position), player, stream)
+    seed = f"{position}|{stream_no}" if player == "random" else None
+    return play_state(encode(position), player, PLAYER_DOMAIN, seed)
+
+
+#: Each player's number in the compiled core (``_ccore.c``'s ``P_OUTS`` ...).
+PLAYER_CODES = {name: code for code, name in enumerate((*PLAYERS[:3], *PLANLESS, "random"))}
+
+
+def play_state(state: State, player: str, domain: str, seed: str | None) -> int | None:
+    """:func:`_play_cells` from ``state``, a ``random`` player drawing from the seeded
+    stream ``(domain, seed)``: by the compiled core when it is in use (the same
+    moves and the same stream, word for word), else in Python."""
+    core = _solver.ccore
+    if player == "random" and seed is None:
+        raise ValueError("a random player needs a stream seed")
+    if core is not None:
+        prefix = stream_prefix(domain, seed) if player == "random" and seed is not None else None
+        cells, side, in_a_row = state
+        return core.play(cells, side, in_a_row, PLAYER_CODES[player], prefix)
+    stream = SeededStream(domain, seed) if player == "random" and seed is not None else None
+    return _play_cells(state, player, stream)
 
 
 def _play_cells(state: State, player: str, stream: SeededStream | None) -> int | None:
@@ -240,7 +260,7 @@ def random_share(position: Position, par: int | None, tries: int, seed: str) -> 
     state = encode(position)
     wins = 0
     for n in range(tries):
-        swings = _play_cells(state, "random", SeededStream(MEASURE_DOMAIN, f"{seed}|{n}"))
+        swings = play_state(state, "random", MEASURE_DOMAIN, f"{seed}|{n}")
         wins += swings is not None and (par is None or swings <= par)
     return wins / tries
 
@@ -265,10 +285,17 @@ def ladder(position: Position, grading: str = GRADING) -> tuple[int | None, ...]
     planless players from v3 (first, last, tallest), then the grading's
     :data:`RANDOM_PLAYERS` random players (each grading's random players begin with
     the last one's: random player ``n`` is the same in every grading)."""
+    return _ladder(encode(position), str(position), grading)
+
+
+def _ladder(state: State, text: str, grading: str) -> tuple[int | None, ...]:
+    """:func:`ladder` of the position encoded as ``state`` and written ``text``: as
+    :func:`play` for each player, with the position encoded and written out once."""
     names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS[grading]]
-    fixed = tuple(play(position, p) for p in names)
+    fixed = tuple(play_state(state, p, PLAYER_DOMAIN, None) for p in names)
     randoms = RANDOM_PLAYERS[grading]
-    return fixed + tuple(play(position, "random", n) for n in range(1, randoms + 1))
+    return fixed + tuple(play_state(state, "random", PLAYER_DOMAIN, f"{text}|{n}")
+                         for n in range(1, randoms + 1))
 
 
 def misses(results: tuple[int | None, ...], par: int | None) -> int:
@@ -580,11 +607,144 @@ def _check_grading(grading: str) -> None:
         raise InvalidInputError(f"unknown grading {grading!r} (choose from {', '.join(GRADINGS)})")
 
 
-def make_puzzle(kind: str, seed: str, grading: str = GRADING) -> Puzzle | None:
-    """The puzzle of ``kind`` dealt from ``seed``, or None if it makes none."""
+def make_puzzle(
+    kind: str, seed: str, grading: str = GRADING, level: str | None = None
+) -> Puzzle | None:
+    """The puzzle of ``kind`` dealt from ``seed``, or None if it makes none.
+
+    With ``level``, also None when the puzzle would not be of that level,
+    found out by :func:`quick_level` with less work: a daily's search through
+    its candidates grades most of them only that far."""
     deal = Deal.from_seed(seed)
     method = method_for(seed) if kind == WIN_IN_PAR else None
+    if level is not None and quick_level(kind, deal, method, grading) != level:
+        return None
     return from_deal(kind, deal, method, seed, grading)
+
+
+def quick_level(kind: str, deal: Deal, method: Method | None, grading: str) -> str | None:
+    """The level of ``from_deal(kind, deal, method, grading=grading)``, or None when
+    that is None, with only the work the level needs: :func:`v3_level` for v3; for
+    the older gradings, the same puzzle without its lines (a level reads the pars
+    and the players, never the moves), each par found by a search no longer than
+    the players' wins leave open."""
+    _check_grading(grading)
+    if grading == "v3":
+        return v3_level(kind, deal, method)
+    if kind == CHOOSE:
+        methods: tuple[Method, ...] = METHODS
+    elif kind == WIN_IN_PAR:
+        if method is None:
+            raise InvalidInputError("a win-in-par puzzle needs a method")
+        methods = (method,)
+    else:
+        raise InvalidInputError(f"unknown Pendulum puzzle kind {kind!r} (choose from "
+                                f"{', '.join(KINDS)})")
+    results, players = [], []
+    for m in methods:
+        # The players first: a win in s swings caps the par at s (_par_after).
+        played = ladder(deal.start(m), grading)
+        par = _par_after(_solver.start_state(deal, m), played)
+        if par is not None:
+            results.append(MethodResult(m, True, par))
+            players.append(played)
+            if len(results) > MOST_WINNERS:
+                return None
+    if not results:
+        return None
+    asked = method if kind == WIN_IN_PAR else None
+    return Puzzle(kind, deal, tuple(results), tuple(players), asked, None, grading).level
+
+
+def _par_after(state: State, played: tuple[int | None, ...]) -> int | None:
+    """The par of ``state`` (:func:`fewest_swings`), knowing the swings each player
+    won in (None for a loss): a win in ``s`` swings makes the par at most ``s``, so
+    the search need look no further than ``s - 1`` swings for a shorter win."""
+    wins = [r for r in played if r is not None]
+    if not wins:
+        return _solver.fewest_swings(state)
+    least = min(wins)
+    shorter = None if least == 0 else _solver.fewest_swings_within(state, least - 1)
+    return least if shorter is None else shorter
+
+
+def v3_level(kind: str, deal: Deal, method: Method | None) -> str | None:
+    """The level of ``from_deal(kind, deal, method, grading="v3")``, or None when
+    that is None: the same answer with only the work the level needs.
+
+    * No line is written out (:func:`fewest_swings`), and a method whose player
+      of fixed habit wins (within par for win-in-par) scores 0 without its 24
+      random players (:func:`method_score` reads them only when no such player
+      wins).
+    * win-in-par: when a planless player wins in ``s`` swings, the par is at most
+      ``s``, so a search bounded at ``s - 1`` swings
+      (:func:`fewest_swings_within`) tells an Easy puzzle (par ``s``) from the
+      others, and gives their par.
+    * choose-method: a method that a player of fixed habit wins is won (a
+      player's win is a winning line), so it is not searched; the others are,
+      and only a won one has its random players play.  The winners are
+      :func:`solve_deal`'s.
+
+    A test compares it with the full grading's level on many deals."""
+    if kind == CHOOSE:
+        states = {m: _solver.start_state(deal, m) for m in METHODS}
+        # A planless player's win: won, and scored 0.  Too many such winners
+        # already make no puzzle, with nothing searched.
+        habit = {m: _habit_wins(state, None) for m, state in states.items()}
+        winners, total = sum(habit.values()), 0
+        texts: dict[Method, str] = {}
+        for m, state in states.items():
+            if winners > MOST_WINNERS:
+                return None
+            if habit[m]:
+                continue
+            # Most methods left are lost: one search settles them, and no random
+            # player can win one (a player's win is a winning line).
+            if _solver.fewest_swings(state) is None:
+                continue
+            winners += 1
+            texts = texts or start_texts(deal)
+            total += method_score(_ladder(state, texts[m], "v3"), None, "v3")
+        if not winners or winners > MOST_WINNERS:
+            return None
+    elif kind == WIN_IN_PAR:
+        if method is None:
+            raise InvalidInputError("a win-in-par puzzle needs a method")
+        state = _solver.start_state(deal, method)
+        names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS["v3"]]
+        swings = [r for p in names if (r := play_state(state, p, PLAYER_DOMAIN, None)) is not None]
+        if swings:
+            # A planless win in s swings makes the par s or less; it is s (and the
+            # puzzle Easy, that player winning within par) unless a search bounded
+            # at s - 1 swings finds a shorter win.
+            least = min(swings)
+            par = 0 if least == 0 else _solver.fewest_swings_within(state, least - 1)
+            if par is None or par == least:
+                return LEVELS[0]
+        else:
+            par = _solver.fewest_swings(state)
+            if par is None:
+                return None
+        total = method_score(_ladder(state, start_texts(deal)[method], "v3"), par)
+    else:
+        raise InvalidInputError(f"unknown Pendulum puzzle kind {kind!r} (choose from "
+                                f"{', '.join(KINDS)})")
+    return LEVELS[min(min(3, total), len(LEVELS) - 1)]
+
+
+def start_texts(deal: Deal) -> dict[Method, str]:
+    """``str(deal.start(m))`` for every method ``m``, written out once: an opening
+    position's foundations are the four aces and its rows the deal, whatever the
+    method, so only the method's name differs (a test checks it)."""
+    rest = str(deal.start(METHODS[0])).split(" | ", 1)[1]
+    return {m: f"{m} | {rest}" for m in METHODS}
+
+
+def _habit_wins(state: State, par: int | None) -> bool:
+    """Whether a v3 player of fixed habit wins from ``state`` (within ``par`` swings
+    unless None): :func:`habit_wins` of the ladder's first players, playing them alone."""
+    names = (*PLAYERS[:3], *PLANLESS)[: FIXED_PLAYERS["v3"]]
+    return any(_wins(play_state(state, p, PLAYER_DOMAIN, None), par) for p in names)
 
 
 def puzzle_from_description(text: str) -> Puzzle | None:

@@ -82,12 +82,13 @@ test holds the two together.
 from __future__ import annotations
 
 import contextlib
+import functools
 import heapq
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlegen.cards import SUITS, Card
-from puzzlegen.pendulum.core import ccore
+from puzzlegen.pendulum.core import ccore as ccore  # re-exported: puzzle.py plays with it
 from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import LEFT, RIGHT, Deal, Move, Position
 
@@ -138,6 +139,14 @@ def encode(position: Position) -> State:
         cells.append((suit_no(base.suit) << 8) | (index[top.rank] << 4) | index[base.rank])
     side = 0 if position.next_swing == RIGHT else 1
     return tuple(cells), side, position.in_a_row
+
+
+def start_state(deal: Deal, method: Method) -> State:
+    """``encode(deal.start(method))`` without making the position: each cell holds
+    one card (top and base the same), the pendulum swings right next."""
+    index = method.indexes
+    suit_no = SUITS.index
+    return tuple((suit_no(c.suit) << 8) | (index[c.rank] * 17) for c in deal.cards), 0, 0
 
 
 def _foundations(cells: Sequence[int]) -> list[int]:
@@ -688,11 +697,45 @@ def solve_position(position: Position, *, reduce: bool = True) -> MethodResult:
     >>> solve_position(Deal.from_seed(0).start("down-2")).par
     7
     """
-    found = _search(encode(position), reduce=reduce)
+    start = encode(position)
+    found = _remembered(start, ccore is not None) if reduce else _search(start, reduce=False)
     if found is None:
         return MethodResult(position.method, False)
     steps, swings = found
     return MethodResult(position.method, True, swings, _to_moves(position, steps))
+
+
+def fewest_swings(state: State) -> int | None:
+    """The par of the position encoded as ``state`` (:func:`solve_position`'s), or
+    None when it is lost: the same search, without writing the line out as moves."""
+    found = _remembered(state, ccore is not None)
+    return None if found is None else found[1]
+
+
+def fewest_swings_within(state: State, bound: int) -> int | None:
+    """:func:`fewest_swings` when it is at most ``bound`` (>= 0), else None.
+
+    The compiled search stops before its first position needing more swings
+    (it takes positions in order of swings, so a win within ``bound`` is found
+    first); the pure-Python one searches in full."""
+    if bound < 0:
+        raise ValueError(f"bound must be >= 0, got {bound}")
+    if ccore is None:
+        par = fewest_swings(state)
+        return par if par is not None and par <= bound else None
+    steps, swings, _ = ccore.search(*state, bound)
+    return None if steps is None else swings
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered(start: State, compiled: bool) -> tuple[tuple[IMove, ...], int] | None:
+    """:func:`_search` (reduced), remembered for the last few positions: a daily's
+    accepted candidate was searched once to find its level (:func:`fewest_swings`)
+    and is solved again for its lines.  ``compiled`` (which core is in use) is part
+    of the key, so a comparison of the two cores never reads the other's answer."""
+    del compiled  # only a key
+    found = _search(start)
+    return None if found is None else (tuple(found[0]), found[1])
 
 
 def solve(deal: Deal, method: Method | str) -> MethodResult:
@@ -710,4 +753,14 @@ def winning_methods(deal: Deal) -> dict[Method, int]:
     return {r.method: r.par for r in solve_deal(deal) if r.won and r.par is not None}
 
 
-__all__ = ["Card", "MethodResult", "solve", "solve_deal", "solve_position", "winning_methods"]
+__all__ = [
+    "Card",
+    "MethodResult",
+    "fewest_swings",
+    "fewest_swings_within",
+    "solve",
+    "solve_deal",
+    "solve_position",
+    "start_state",
+    "winning_methods",
+]

@@ -164,6 +164,6 @@ def test_book_figures_replay_the_line(hard: Puzzle) -> None:
     rows = GAME.solution_figures(hard)  # type: ignore[attr-defined]
     figures = [f for row in rows for f in row]
     assert 1 <= len(figures) <= 2
-    assert figures[0][1].startswith("1. White: W9@0,1")
+    assert figures[0][1].startswith("1. White lays the split pair W9 on [0,1] and [0,3].")
     widths = {d.width for d, _ in figures}
     assert len(widths) == 1

@@ -18,11 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from puzzlegen.pendulum import puzzle as pp
 from puzzlegen.pendulum import solver
 from puzzlegen.pendulum.core import CORE, ccore
 from puzzlegen.pendulum.methods import METHODS
 from puzzlegen.pendulum.position import Deal, Position
 from puzzlegen.pendulum.solver import encode, pure_python, search_effort, solve_deal
+from puzzlegen.rng import SeededStream, stream_prefix
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pendulum_helpers import playout, small_position, trimmed_deal
@@ -149,3 +151,93 @@ def test_the_compiled_core_refuses_bad_cells(cells: list[object]) -> None:
         ccore.search(cells, 0, 0)  # type: ignore[arg-type]
     with pytest.raises((ValueError, TypeError)):
         ccore.moves(cells)  # type: ignore[arg-type]
+
+
+# -- the simulated players in the compiled core ------------------------------------
+
+
+@compiled
+def test_the_compiled_stream_gives_seeded_streams_words() -> None:
+    # Prefixes of every length around SHA-256's 64-byte blocks (55, 56, 64 ...), and
+    # enough words (12 blocks) for block numbers of two digits.
+    assert ccore is not None
+    for length in [*range(0, 130), 200, 1000]:
+        domain, seed = "d" * (length // 2), "s" * (length - length // 2)
+        prefix = stream_prefix(domain, seed)
+        stream = SeededStream(domain, seed)
+        expected = [stream.below(2**32) for _ in range(96)]
+        assert ccore.stream_words(prefix, 96) == expected, length
+
+
+def player_positions() -> list[Position]:
+    """Whole deals under every method, and positions from the middle of random games
+    (some just after a swing, so a player starts with in_a_row 1 or 2)."""
+    starts = [Deal.from_seed(f"players-{n}").start(METHODS[n % 12]) for n in range(24)]
+    middles = [
+        position
+        for seed in range(3)
+        for n, position in enumerate(playout(Deal.from_seed(seed).start(METHODS[seed]), seed))
+        if n % 15 == 4
+    ]
+    return starts + middles
+
+
+@compiled
+def test_compiled_and_pure_players_play_the_same_games() -> None:
+    results = []
+    for position in player_positions():
+        state = encode(position)
+        for player in pp.PLAYER_CODES:
+            seeds = [f"{position}|{n}" for n in range(1, 4)] if player == "random" else [None]
+            for seed in seeds:
+                fast = pp.play_state(state, player, pp.PLAYER_DOMAIN, seed)
+                with pure_python():
+                    slow = pp.play_state(state, player, pp.PLAYER_DOMAIN, seed)
+                assert fast == slow, (str(position), player, seed)
+                results.append(fast)
+    # Real games: both wins (of several lengths) and losses were compared.
+    assert None in results and len({r for r in results if r is not None}) >= 3
+
+
+@compiled
+def test_the_ladder_is_the_same_with_either_core() -> None:
+    for n in range(6):
+        position = Deal.from_seed(f"ladder-{n}").start(METHODS[n * 7 % 12])
+        for grading in pp.GRADINGS:
+            with pure_python():
+                pure = pp.ladder.__wrapped__(position, grading)
+            assert pp.ladder.__wrapped__(position, grading) == pure
+
+
+@compiled
+def test_the_compiled_player_refuses_bad_arguments() -> None:
+    assert ccore is not None
+    cells = encode(Deal.from_seed(1).start("up-1"))[0]
+    random = pp.PLAYER_CODES["random"]
+    with pytest.raises(ValueError):
+        ccore.play(cells, 0, 0, random, None)  # a random player needs its stream
+    with pytest.raises(ValueError):
+        ccore.play(cells, 0, 0, 0, b"x")  # and only a random player has one
+    with pytest.raises(ValueError):
+        ccore.play(cells, 0, 0, len(pp.PLAYER_CODES), None)
+    with pytest.raises(ValueError):
+        ccore.play(cells, 2, 0, 0, None)
+    with pytest.raises(ValueError):
+        pp.play_state((cells, 0, 0), "random", pp.PLAYER_DOMAIN, None)
+
+
+@compiled
+def test_a_bounded_search_finds_the_par_within_its_bound_only() -> None:
+    checked = set()
+    for n in range(16):
+        state = encode(Deal.from_seed(f"bounded-{n}").start(METHODS[n % 12]))
+        par = solver.fewest_swings(state)
+        for bound in range(0, 9):
+            expected = par if par is not None and par <= bound else None
+            assert solver.fewest_swings_within(state, bound) == expected, (n, bound)
+            with pure_python():
+                assert solver.fewest_swings_within(state, bound) == expected
+            checked.add("within" if expected is not None else "beyond" if par else "lost")
+    assert checked == {"within", "beyond", "lost"}
+    with pytest.raises(ValueError):
+        solver.fewest_swings_within(state, -1)

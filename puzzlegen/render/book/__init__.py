@@ -78,6 +78,7 @@ from puzzlegen.render.book.model import (
     GameCollection,
     HintedGame,
     PlannedGame,
+    PrintedGame,
     StoryGame,
     check_isbn,
 )
@@ -284,6 +285,7 @@ __all__ = [
     "Geometry",
     "HintedGame",
     "PlannedGame",
+    "PrintedGame",
     "StoryGame",
     "_Book",
     "_Figure",

@@ -76,6 +76,15 @@ class BookGame(Protocol):
 
 
 @runtime_checkable
+class PrintedGame(Protocol):
+    """A game whose puzzle pages print a board of their own (Escape draws its hands as cards)."""
+
+    def book_diagram(self, puzzle: Puzzle, *, mono: bool = False) -> Diagram:
+        """The puzzle's board for a printed page, instead of :meth:`Game.diagram`."""
+        ...
+
+
+@runtime_checkable
 class PlannedGame(Protocol):
     """A game whose pages can be planned before any puzzle is made."""
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzlegen.games import LEVELS, Puzzle
+from puzzlegen.diagram import Diagram
+from puzzlegen.games import LEVELS, Game, Puzzle
 from puzzlegen.render.book.answers import Solution, _solution_figures
 from puzzlegen.render.book.front import _how_to_play
-from puzzlegen.render.book.model import Chapter, Figure, HintedGame, StoryGame
+from puzzlegen.render.book.model import Chapter, Figure, HintedGame, PrintedGame, StoryGame
 from puzzlegen.render.book.puzzles import _Entry
 
 
@@ -50,7 +51,7 @@ def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
             _Prepared(
                 chapter,
                 _how_to_play(game, mono) + _kind_notes(game, [p for _, p in numbered]),
-                [_Entry(n, game, p, game.diagram(p, mono=mono)) for n, p in numbered],
+                [_Entry(n, game, p, _board(game, p, mono)) for n, p in numbered],
                 [
                     (n, p, game.solution_text(p), [], game.solution_story(p, mono=mono))
                     if isinstance(game, StoryGame)
@@ -65,6 +66,13 @@ def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
             )
         )
     return prepared
+
+
+def _board(game: Game, puzzle: Puzzle, mono: bool) -> Diagram:
+    """A puzzle page's board: the game's printed board if it has one."""
+    if isinstance(game, PrintedGame):
+        return game.book_diagram(puzzle, mono=mono)
+    return game.diagram(puzzle, mono=mono)
 
 
 def _kind_notes(game: object, puzzles: Sequence[Puzzle]) -> list[str | list[Figure]]:

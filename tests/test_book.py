@@ -36,7 +36,7 @@ from puzzlegen.render.book import (
     check_isbn,
 )
 from puzzlegen.render.book import geometry as book_geometry
-from puzzlegen.render.preflight import BLEED, preflight
+from puzzlegen.render.preflight import BLEED, Printer, preflight
 
 INCH = 72.0
 
@@ -213,14 +213,19 @@ def test_running_heads_and_folios(books: dict[str, Path]) -> None:
             assert text.endswith(str(index)), index
     # The folio stands at the outside edge, in line with the text block.
     for page in parsed(books["6x9"])[4:6]:
-        folio = [c for c in page.chars if c["top"] > page.height - 1.2 * INCH]
+        # Below the text block (the rules' words may run down to its foot).
+        below = page.trim[1] + MARGINS["6x9"][3]
+        folio = [c for c in page.chars if c["top"] > page.height - below]
         middle = page.trim[0] + 3 * INCH
         assert (folio[0]["x0"] > middle) == (page.number % 2 == 1)
 
 
 def test_per_page_is_honoured(books: dict[str, Path]) -> None:
     counts = [len(re.findall(r"Solution on page", t)) for t in page_texts(books["a4"])]
-    assert [c for c in counts if c] == [4, 1]  # five Easy puzzles, four to a page
+    # Five Easy puzzles, four to a page at most: the first ones below the rules, as many as
+    # fit there, the rest on the next page.
+    pages = [c for c in counts if c]
+    assert sum(pages) == 5 and max(pages) <= 4 and len(pages) == 2
     counts = [len(re.findall(r"Solution on page", t)) for t in page_texts(books["6x9"])]
     assert max(counts) == 2
 
@@ -313,7 +318,9 @@ def test_a_failing_book_is_refused(
     narrow = dict(MARGINS, **{"6x9": (0.3 * INCH, 0.2 * INCH, 0.8 * INCH, 0.8 * INCH)})
     # Geometry is made in render/book/geometry.py: narrow the margins where it reads them.
     monkeypatch.setattr(book_geometry, "MARGINS", narrow)
-    monkeypatch.setattr(book_geometry, "gutter_for", lambda pages: 0.0)
+    # ... and lay it out for a printer that asks no safe area (preflight still checks KDP's).
+    lax = Printer("lax", (0.0, 0.0), 0.0, {})
+    monkeypatch.setattr(book_geometry, "PRINTERS", {"kdp": lax})
     path = tmp_path / "bad.pdf"
     assert main(["book", "--count", "2", "--seed", "s", "-o", str(path)]) == 1
     assert "fails preflight: ink ≥ 0.25 in from trim" in capsys.readouterr().err
@@ -432,3 +439,18 @@ def test_a_figure_sits_beside_words_in_image_and_flowables() -> None:
     flow.canv = Canvas(io.BytesIO())
     _, height = flow.wrap(400, 700)
     assert height > figure.height  # the words run on below the figure, at its own size
+
+
+def test_the_first_puzzles_follow_the_rules_on_their_last_page(books: dict[str, Path]) -> None:
+    with pdfplumber.open(books["6x9"]) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+        rules = [n for n, text in enumerate(texts, start=1) if text.startswith("How to play")]
+        first = next(n for n, t in enumerate(texts, start=1) if re.search(r"Puzzle 1\s+●", t))
+        # The page after the last headed "How to play" holds the rules' last words (body
+        # type, 9.5 pt) and, below them, the easy puzzles' heading and puzzle 1.
+        assert rules and first == rules[-1] + 1
+        assert "Easy puzzles" in texts[first - 1]
+        assert any(round(float(c["size"]), 1) == 9.5 for c in pdf.pages[first - 1].chars)
+        assert "Your task is" in " ".join(" ".join(texts[rules[0] - 1 : first]).split())
+    # The contents send the reader to that page for the easy puzzles.
+    assert re.search(rf"Easy puzzles\s*{first}\b", texts[2])

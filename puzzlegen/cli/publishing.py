@@ -114,6 +114,27 @@ def default_year() -> int:
     "each sequence told in words, a diagram where the game turns (dealt from --seed).",
 )
 @click.option(
+    "--printer",
+    type=click.Choice(["kdp", "ingramspark"]),
+    default="kdp",
+    show_default=True,
+    help="Lay the pages out for this printer's rules and check them by it: KDP's (safe area "
+    "0.25 in, 0.375 in with bleed; gutter by page count) or IngramSpark's (0.5 in on every side).",
+)
+@click.option(
+    "--output-intent",
+    "output_intent",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the book as PDF/X-4 with this CMYK output ICC profile as its output intent "
+    "(needs --color cmyk or gray).",
+)
+@click.option(
+    "--pdfx",
+    is_flag=True,
+    help="PDF/X-4 with the CMYK profile found on this system (Debian's libgs-common: "
+    "/usr/share/color/icc/ghostscript/default_cmyk.icc); needs --color cmyk or gray.",
+)
+@click.option(
     "-o",
     "--output",
     default=str(Path("output") / "book.pdf"),
@@ -150,6 +171,9 @@ def book(
     edition: str,
     year: int | None,
     annotated: int,
+    printer: str,
+    output_intent: Path | None,
+    pdfx: bool,
     output: str,
     force: bool,
     games: tuple[Game, ...],
@@ -162,7 +186,7 @@ def book(
     and then gives the line in full; a technique index closes the book.  Give --game more
     than once for a book with a chapter per game, each with its own
     how-to-play; COUNT is shared evenly among them.  The book is checked
-    with 'puzzlegen preflight' (KDP and IngramSpark paperback rules) and
+    with 'puzzlegen preflight' (the --printer's paperback rules) and
     written only if it passes; short books are padded with ruled notes pages
     to the 24-page minimum.  Fonts are embedded and the same options always
     give the same bytes.
@@ -177,6 +201,8 @@ def book(
       puzzlegen book --game escape --count 12 --level easy --db output/escape.sqlite
       puzzlegen book --count 24 --games 3 -o output/with-games.pdf
       puzzlegen book --count 24 --kind prepare -o output/prepare.pdf
+      puzzlegen book --count 24 --printer ingramspark -o output/ingram.pdf
+      puzzlegen book --count 24 --color cmyk --pdfx -o output/pdfx.pdf
     """
     from puzzlegen.fileio import check_writable, output_path
     from puzzlegen.publish import book_venue, check_book_fits, choose_chapters, make_book
@@ -229,6 +255,7 @@ def book(
         why = unprintable(text)
         if why:
             raise click.BadParameter(f"{text!r} has {why}", param_hint=f"'{name}'")
+    intent = _output_intent(output_intent, pdfx, "gray" if mono else color)
     options = BookOptions(
         title=title,
         page_size=page_size,
@@ -242,6 +269,8 @@ def book(
         year=year if year is not None else default_year(),
         games=annotated,
         games_seed=seed or "book",
+        printer=printer,
+        output_intent=str(intent) if intent else "",
     )
     if annotated and not any(isinstance(g, GameCollection) for g in games):
         raise click.BadParameter(
@@ -277,6 +306,28 @@ def book(
     click.echo(
         f"Wrote {made.path}: {count} puzzle{'' if count == 1 else 's'}, {made.size // 1024} KiB"
     )
+
+
+def _output_intent(path: Path | None, pdfx: bool, colour: str) -> Path | None:
+    """The output intent's ICC profile, checked before any puzzle is made (one line if bad)."""
+    from puzzlegen.render.pdfx import ProfileError, default_profile, read_profile
+
+    if path is None and not pdfx:
+        return None
+    if path is not None and pdfx:
+        raise click.UsageError("give --output-intent or --pdfx, not both")
+    name = "'--output-intent'" if path is not None else "'--pdfx'"
+    if colour == "rgb":
+        raise click.BadParameter(
+            "an output intent is a CMYK printing condition: give --color cmyk or --color gray",
+            param_hint=name,
+        )
+    try:
+        found = path if path is not None else default_profile()
+        read_profile(found)
+    except ProfileError as exc:
+        raise click.BadParameter(str(exc), param_hint=name) from None
+    return found
 
 
 @click.command(context_settings=CONTEXT)

@@ -85,6 +85,14 @@ def playable(game: Game) -> bool:
     return (template_dir() / game_dir(game) / "board.js").is_file()
 
 
+def play_template(game: Game) -> str | None:
+    """The game's own playing area (``templates/GAMEDIR/play.html.j2``), for a game
+    whose page runs itself rather than the shell's puzzle board (Escape: the reader
+    plays against the computer); None for the shell's."""
+    name = f"{game_dir(game)}/play.html.j2"
+    return name if playable(game) and (template_dir() / name).is_file() else None
+
+
 def board_css(game: Game) -> bool:
     """Whether the game has its own stylesheet for the board (besides the shared one)."""
     return playable(game) and (template_dir() / game_dir(game) / "board.css").is_file()
@@ -119,6 +127,7 @@ def day_files(game: Game, date: dt.date, puzzle: Puzzle, *, mono: bool = False) 
         board_css=board_css(game),
         rules_paragraphs=[] if playable(game) else game.rules_text(),
         rules_template=f"{game_dir(game)}/rules.html.j2",
+        play_template=play_template(game),
         rules_caption=_rules_caption(game, mono),
     )
     return {

@@ -639,7 +639,101 @@ def _preflight(
                 src["colour"],
             )
         )
+    checks += _output_intent(reader, data, spaces)
     return Report(count, tuple(checks))
+
+
+def _output_intent(reader: PdfReader, data: bytes, spaces: set[str]) -> list[Check]:
+    """The PDF/X-4 output intent, checked when present; "none" (information) when absent."""
+    from puzzlegen.render.pdfx import PDFX4, ProfileError, check_profile
+
+    root: Any = reader.trailer["/Root"].get_object()
+    intents = root.get("/OutputIntents")
+    pdfx = [
+        intent.get_object()
+        for intent in (intents.get_object() if intents is not None else [])
+        if intent.get_object().get("/S") == "/GTS_PDFX"
+    ]
+    if not pdfx:
+        return [Check("output intent (PDF/X)", "no output intent (not PDF/X)", True, source=PDFX4)]
+    checks: list[Check] = []
+    intent = pdfx[0]
+    problems: list[str] = []
+    found = "?"
+    profile_ref = intent.get("/DestOutputProfile")
+    if profile_ref is None:
+        problems.append("no DestOutputProfile")
+    else:
+        stream = profile_ref.get_object()
+        try:
+            profile = check_profile(stream.get_data(), "its DestOutputProfile")
+            found = f"{profile.description} (ICC {profile.version})"
+            if stream.get("/N") != 4:
+                problems.append("DestOutputProfile /N is not 4")
+        except ProfileError as exc:
+            problems.append(str(exc))
+    if not str(intent.get("/OutputConditionIdentifier", "")).strip():
+        problems.append("no OutputConditionIdentifier")
+    if len(pdfx) > 1:
+        problems.append(f"{len(pdfx)} GTS_PDFX intents (one allowed)")
+    identifier = intent.get("/OutputConditionIdentifier", "")
+    checks.append(
+        Check(
+            "PDF/X output intent: one GTS_PDFX, CMYK output profile",
+            "; ".join(problems) if problems else f"{found}, identifier {identifier}",
+            not problems,
+            source=PDFX4,
+        )
+    )
+    info: Any = reader.metadata or {}
+    version = str(info.get("/GTS_PDFXVersion", ""))
+    trapped = str(info.get("/Trapped", ""))
+    header = data[5:8].decode("latin-1", "replace")
+    metadata = root.get("/Metadata")
+    xmp = metadata.get_object().get_data() if metadata is not None else b""
+    wrong = []
+    if not version.startswith("PDF/X-4"):
+        wrong.append(f"GTS_PDFXVersion {version or 'missing'}")
+    if trapped not in ("/True", "/False"):
+        wrong.append(f"Trapped {trapped or 'missing'}")
+    if header < "1.6":
+        wrong.append(f"header PDF-{header}")
+    if b"<pdfxid:GTS_PDFXVersion>PDF/X-4" not in xmp:
+        wrong.append("XMP without pdfxid:GTS_PDFXVersion")
+    for key in (b"xmpMM:DocumentID", b"xmpMM:RenditionClass", b"xmp:ModifyDate"):
+        if key not in xmp:
+            wrong.append(f"XMP without {key.decode()}")
+    checks.append(
+        Check(
+            "PDF/X-4 version keys (Info, XMP, header 1.6, Trapped)",
+            "; ".join(wrong) if wrong else f"{version}, PDF-{header}, Trapped {trapped[1:]}",
+            not wrong,
+            source=PDFX4,
+        )
+    )
+    untrimmed = [
+        n
+        for n, page in enumerate(reader.pages, start=1)
+        if "/TrimBox" not in page and "/ArtBox" not in page
+    ]
+    checks.append(
+        Check(
+            "PDF/X: a trim box on every page",
+            "on every page" if not untrimmed else f"missing on {len(untrimmed)} page(s)",
+            not untrimmed,
+            _pages_text(untrimmed),
+            PDFX4,
+        )
+    )
+    checks.append(
+        Check(
+            "PDF/X: no RGB with a CMYK output intent",
+            "DeviceRGB used" if "DeviceRGB" in spaces else "none",
+            "DeviceRGB" not in spaces,
+            source=PDFX4,
+        )
+    )
+    return checks
 
 
 def render_table(report: Report, name: str, printer: str = "kdp") -> Any:

@@ -45,6 +45,9 @@
  *   build(board, document)  make the cells (elements with data-cell), once
  *   draw(board, state, {selected})  draw a state (selected: the key picked up, or
  *                       null); return each cell's accessible name by key
+ * or, for a game played against the computer (templates/escape/board.js),
+ *   startPage(shell)    runs the whole day's page itself; shell holds store,
+ *                       today, minutes, damaged, showStatistics and navigate(date)
  * and, optionally, for a game whose goal is not "reach par" or whose moves
  * are not all from one cell to another (templates/pendulum/board.js):
  *   isSolved(state, par, found)  solved? (default: score(state) >= par); `found`
@@ -242,12 +245,34 @@
   }
 
   // -- a day's page --------------------------------------------------------------
+  /** Links to the days before and after `date` from the archive's list of days. */
+  function navigate(date) {
+    const days = archiveDays();
+    const earlier = days.filter((d) => d < date);
+    // Never on to a day after today (?today= sets it, for previews).
+    const later = days.filter((d) => d > date && d <= today());
+    if (earlier.length) {
+      document.getElementById("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
+      document.getElementById("nav-prev").hidden = false;
+    }
+    if (later.length) {
+      document.getElementById("nav-next").href = "../" + later[0] + "/index.html";
+      document.getElementById("nav-next").hidden = false;
+    }
+  }
+
   function startDay() {
     const body = document.body;
     const game = games[body.dataset.game];
     const play = document.getElementById("play");
     if (!game || !play) return; // no board script for this game: the static page remains
     const date = body.dataset.date;
+    if (game.startPage) {
+      // A game played against the computer (Escape) runs its own page, with these.
+      game.startPage({ store: store, today: today, minutes: minutes, damaged: damaged,
+        showStatistics: showStatistics, navigate: navigate });
+      return;
+    }
     const board = document.getElementById("board");
     const $ = (id) => document.getElementById(id);
     // The puzzle inside the page: a damaged one gets a clear message and the
@@ -821,19 +846,7 @@
     });
     window.addEventListener("resize", drawArrows);
 
-    // Navigation from the archive's list of days.
-    const days = archiveDays();
-    const earlier = days.filter((d) => d < date);
-    // Never on to a day after today (?today= sets it, for previews).
-    const later = days.filter((d) => d > date && d <= today());
-    if (earlier.length) {
-      $("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
-      $("nav-prev").hidden = false;
-    }
-    if (later.length) {
-      $("nav-next").href = "../" + later[0] + "/index.html";
-      $("nav-next").hidden = false;
-    }
+    navigate(date);
 
     announce(game.startText ? game.startText(start, data) : "Your move: pick up a card.");
     // Pick up where this browser left off.

@@ -93,7 +93,10 @@ def test_an_escape_book_from_a_catalog(books: dict[str, Path]) -> None:
     assert PdfReader(path).metadata is not None  # written, so it passed preflight
     texts = page_texts(path)
     assert "Escape was invented by Qualt" in texts[0]
-    how = " ".join(t for t in texts if t.startswith("How to play Escape"))
+    # The rules' pages, and the page after them, where their last words may share the
+    # page with the first puzzles (headed by those puzzles).
+    rules = [n for n, t in enumerate(texts) if t.startswith("How to play Escape")]
+    how = " ".join(texts[rules[0] : rules[-1] + 2])
     for words in ("The cards: White's ten and Black's nine", "The start", "1. White: W3",
                   "2. Black: B8", "Two blank spaces, two cards in White's hand",
                   "numbered along the edges"):

@@ -15,7 +15,14 @@ puzzle is made.  A game that tells its answers as a :class:`StoryGame`
 story (paragraphs with figures between them) has them set to flow over as
 many pages as they need; otherwise an answer is kept on one page.
 
-Page geometry is built, not hoped for (:class:`Geometry`): page 1 is a recto,
+Every board of a game is drawn at one scale through the book, on its puzzle
+pages and in its answers: the smallest at which all of them stay legible
+(:func:`~puzzlegen.render.book.parts.board_scale`).  The how-to-play words flow
+from page to page, a figure floating to the next page's top where it has no
+room, and the chapter's first puzzles share the rules' last page when they fit.
+
+Page geometry is built, not hoped for (:class:`Geometry`), for the printer
+named by ``BookOptions.printer`` (KDP, or IngramSpark's 0.5 in margins): page 1 is a recto,
 so odd pages have the spine on the left; the frame, running head and folio of
 each page are placed from its real page number, with the wider margin (the
 gutter) at the spine, widened when the page count calls for it.  With
@@ -28,8 +35,10 @@ Cross references ("Solution on page 87", "Puzzle on page 12") and running
 heads ("Solutions 13–16") come from where the previous typesetting pass put
 each puzzle; the book is typeset again until nothing moves.  Fonts are
 embedded, and the PDF is built in reportlab's invariant mode, so the same
-inputs give the same bytes.  Colour: ``rgb``; ``cmyk`` (greys and black in
-black ink alone); ``gray`` (black ink only, red pips drawn hollow).
+inputs give the same bytes.  With ``BookOptions.output_intent`` (a CMYK ICC
+profile's path) the book is written as PDF/X-4 (:mod:`puzzlegen.render.pdfx`).
+Colour: ``rgb``; ``cmyk`` (greys and black in black ink alone); ``gray``
+(black ink only, red pips drawn hollow).
 
 The package is split by what it lays out, so a new kind of chapter adds a
 module rather than growing one: :mod:`.front` (title, copyright, contents,
@@ -46,6 +55,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from reportlab.platypus.doctemplate import LayoutError
@@ -86,7 +96,8 @@ from puzzlegen.render.book.parts import _prepare, _Prepared
 from puzzlegen.render.book.puzzles import contents_lines, puzzle_pages
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import COLOR_MODES, FONT
-from puzzlegen.render.preflight import MAX_PAGES, MIN_PAGES, gutter_for, preflight
+from puzzlegen.render.pdfx import Profile, ProfileError, add_output_intent, read_profile
+from puzzlegen.render.preflight import MAX_PAGES, MIN_PAGES, PRINTERS, preflight
 
 
 @dataclass
@@ -114,8 +125,11 @@ def build_chapters(
     """
     if options.page_size not in PAGE_SIZES:
         raise BookError(f"unknown page size {options.page_size!r}")
+    if options.printer not in PRINTERS:
+        raise BookError(f"unknown printer {options.printer!r} ({', '.join(PRINTERS)})")
     if options.colour not in COLOR_MODES:
         raise BookError(f"unknown colour mode {options.color!r} (rgb, gray or cmyk)")
+    profile = _output_profile(options)
     if not chapters or not any(c.puzzles for c in chapters):
         raise BookError("a book needs at least one puzzle")
     known: dict[tuple[str, Any], int] = {}
@@ -125,8 +139,8 @@ def build_chapters(
     prepared = _prepare(chapters, options.colour == "gray")
     stories = _annotated(chapters, options)
     for _ in range(8):
-        geometry = Geometry.make(options.page_size, options.bleed, pages)
-        result = _typeset(prepared, options, geometry, known, padding, stories)
+        geometry = Geometry.make(options.page_size, options.bleed, pages, options.printer)
+        result = _typeset(prepared, options, geometry, known, padding, stories, profile)
         if result.pages > MAX_PAGES:
             total = sum(len(c.puzzles) for c in chapters)
             fewer = max(1, total * (MAX_PAGES - 12) // result.pages)
@@ -144,7 +158,8 @@ def build_chapters(
         settled = (
             found == known
             and wanted == padding
-            and gutter_for(content + wanted) == gutter_for(pages)
+            and Geometry.make(options.page_size, options.bleed, content + wanted, options.printer)
+            == geometry
         )
         known, pages, padding = found, content + wanted, wanted
         if settled:
@@ -152,16 +167,35 @@ def build_chapters(
     else:
         raise BookError("the book's page references did not settle")
     assert result is not None
+    data = result.data if profile is None else add_output_intent(result.data, profile)
     if not check:
-        return result.data
+        return data
     report = preflight(
-        result.data, trim=PAGE_SIZES[options.page_size], bleed=options.bleed, color=options.colour
+        data,
+        trim=PAGE_SIZES[options.page_size],
+        bleed=options.bleed,
+        color=options.colour,
+        printer=options.printer,
     )
     if not report.ok:
         failure = report.failures[0]
         where = f" ({failure.where})" if failure.where else ""
         raise BookError(f"the book fails preflight: {failure.rule}: found {failure.found}{where}")
-    return result.data
+    return data
+
+
+def _output_profile(options: BookOptions) -> Profile | None:
+    """The PDF/X-4 output intent's CMYK profile, read and checked; BookError in one line."""
+    if not options.output_intent:
+        return None
+    if options.colour == "rgb":
+        raise BookError(
+            "a CMYK output intent needs CMYK or gray pages: give --color cmyk or --color gray"
+        )
+    try:
+        return read_profile(Path(options.output_intent))
+    except ProfileError as exc:
+        raise BookError(str(exc)) from None
 
 
 def _annotated(chapters: Sequence[Chapter], options: BookOptions) -> tuple[str, list[ToldGame]]:
@@ -185,6 +219,7 @@ def _typeset(
     known: dict[tuple[str, Any], int],
     padding: int,
     stories: tuple[str, list[ToldGame]] = ("", []),
+    profile: Profile | None = None,
 ) -> _Pass:
     """One typesetting pass: the parts in order, cross references from ``known``."""
     colour = options.colour
@@ -196,6 +231,7 @@ def _typeset(
     total = sum(len(c.puzzles) for c in chapters)
     buffer = io.BytesIO()
     enforce = "cmyk" if colour in ("cmyk", "gray") else None
+    intended = profile.description if profile else PROFILES[colour]
     doc = _Book(
         buffer,
         geometry,
@@ -206,14 +242,14 @@ def _typeset(
         enforceColorSpace=enforce,
         title=title,
         author=options.author,
-        subject=f"{total} puzzles; colour: {colour}; intended profile: {PROFILES[colour]}; "
+        subject=f"{total} puzzles; colour: {colour}; intended profile: {intended}; "
         + "; ".join(g.credit for g in games),
         creator=f"puzzlegen {puzzlegen.__version__}",
         keywords=", ".join(
             [
                 *dict.fromkeys(word for g in games for word in g.keywords),
                 f"colour {colour}",
-                f"profile {PROFILES[colour]}",
+                f"profile {intended}",
                 *([f"ISBN {options.isbn}"] if options.isbn else []),
                 *([f"publisher {options.publisher}"] if options.publisher else []),
                 *([options.edition] if options.edition else []),
@@ -222,7 +258,8 @@ def _typeset(
     )
     frame_w, frame_h = geometry.frame_size
     several = len(chapters) > 1
-    setting = Setting(options, styles, frame_w, frame_h, known, several)
+    scales = {p.chapter.game.title: p.scale for p in prepared}
+    setting = Setting(options, styles, frame_w, frame_h, known, several, scales)
     contents: list[tuple[str, str]] = []
     for part in prepared:
         contents += contents_lines(part.chapter.game, part.entries, several)

@@ -20,15 +20,12 @@ from puzzlegen.games import Game, Puzzle
 from puzzlegen.render.book.flowables import _Figure, _FigureRow, _Marker
 from puzzlegen.render.book.model import DIFFICULTY, BookGame, Figure
 from puzzlegen.render.book.setting import Setting
-from puzzlegen.render.pdf import FONT, legible_scale
+from puzzlegen.render.pdf import FONT
 from puzzlegen.telling import Step
 
 #: One answer: number, puzzle, its answer in one paragraph, its figures, or its story if it has one.
 Solution = tuple[int, Puzzle, str, list[list[Figure]], list[str | list[Figure]] | None]
 
-#: The scale of a solution's main figure at least (6x9: the smallest legible, so
-#: that several answers share a page).
-_SOLUTION_SCALE = {"a4": 1.0, "letter": 1.0, "6x9": 0.0}
 #: Trim sizes whose answers are packed tight: the board at one legible scale, the
 #: words beside it in smaller type; no final position and no strips along a long
 #: line (the numbered arrows give the order).
@@ -67,10 +64,9 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
             _Marker("section", f"solutions:{game.title}"),
             Paragraph(escape(game.title), styles["h2"]),
         ]
-    # One board scale for every answer of the chapter: the trim size's, or the
-    # smallest at which the largest of them stays legible if that is larger.
+    # One board scale through the book: the puzzle pages draw the boards at it too.
+    scale = setting.scale_of(game.title)
     mains = [f[0][0][0] for _, _, _, f, told in solutions if told is None and f and f[0]]
-    scale = max([_SOLUTION_SCALE[setting.options.page_size], *map(legible_scale, mains)])
     # A caption the same under every answer is said once, under the heading.
     captions = {f[0][0][1] for _, _, _, f, told in solutions if told is None and f and f[0]}
     key = captions.pop() if len(captions) == 1 and len(mains) > 1 else None
@@ -88,7 +84,7 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
         if told is not None:
             # Space above the heading, not below the answer: it vanishes at a page's top.
             head = Paragraph(head.text, styles["told_head"])
-            story += _told(number, [*lead, head], told, frame_w, colour, styles)
+            story += _told(number, [*lead, head], told, frame_w, colour, styles, scale)
             lead = []
             continue
         if compact and figures and figures[0]:
@@ -119,7 +115,9 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
             if key:
                 main = (main[0], "")
             left_w = min(frame_w * 0.52, main[0].width * scale + 4)
-            right: list[Any] = [_FigureRow(beside, colour, styles)] if beside else []
+            right: list[Any] = (
+                [_FigureRow(beside, colour, styles, max_scale=scale)] if beside else []
+            )
             right += [Spacer(1, 6), words]
             table = Table(
                 [[_FigureRow([main], colour, styles, max_scale=scale), right]],
@@ -142,7 +140,7 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
             solution.append(words)
             rows = figures
         for row in rows:
-            solution.append(_FigureRow(row, colour, styles))
+            solution.append(_FigureRow(row, colour, styles, max_scale=scale))
         solution.append(Spacer(1, 12))
         story.append(KeepTogether(solution))
     return story
@@ -172,8 +170,9 @@ def _told(
     frame_w: float,
     colour: str,
     styles: dict[str, ParagraphStyle],
+    scale: float = 1.0,
 ) -> list[Any]:
-    """A solution told at length, free to run over pages.
+    """A solution told at length, free to run over pages, its boards at ``scale``.
 
     ``head`` (the solution's heading, after any chapter heading) stays with the
     first paragraph, and a figure with its caption;
@@ -200,14 +199,13 @@ def _told(
             continue
         flow += pending
         pending = []
-        legible = max(legible_scale(d) for d, _ in block)
         steps: list[Step] = []
         while index + len(steps) < len(told) and isinstance(told[index + len(steps)], Step):
             steps.append(told[index + len(steps)])  # type: ignore[arg-type]
         if len(block) == 1 and steps:
             # The lines of play run down beside the board, at its smallest legible
             # scale, and on below it: the column beside a board is not left empty.
-            figure = _Figure(block[0], min(1.0, legible), colour, styles)
+            figure = _Figure(block[0], scale, colour, styles)
             if frame_w - figure.width - 8 >= _BESIDE_STEPS:
                 index += len(steps)
                 flow.append(
@@ -221,8 +219,9 @@ def _told(
                 )
                 continue
         if len(block) == 1 and index < len(told) and isinstance(told[index], str):
-            # Beside the words, a board only just above legible: two then fit a page.
-            figure = _Figure(block[0], min(1.0, 1.03 * legible), colour, styles)
+            # Beside the words, the board at the book's scale (legible, and small
+            # enough that two answers fit a page).
+            figure = _Figure(block[0], scale, colour, styles)
             if frame_w - figure.width - 10 >= _BESIDE_MIN:
                 words = Paragraph(escape(str(told[index])), styles["body"])
                 index += 1
@@ -236,7 +235,6 @@ def _told(
                     )
                 )
                 continue
-        scale = min(1.0, legible)  # one scale, the smallest legible: answers share pages
-        flow += [_FigureRow(block, colour, styles, max_scale=scale, shrink=True), Spacer(1, 8)]
+        flow += [_FigureRow(block, colour, styles, max_scale=scale), Spacer(1, 8)]
     flow += [*pending, _Marker("story-end", number)]
     return flow

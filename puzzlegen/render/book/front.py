@@ -6,7 +6,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from puzzlegen.games import Game
 from puzzlegen.render.book.flowables import _FigureRow, _Marker
@@ -64,7 +64,9 @@ def contents_page(setting: Setting, lines: list[tuple[str, str]]) -> list[Any]:
 
 
 def how_to_play_pages(setting: Setting, game: Game, rules: list[str | list[Figure]]) -> list[Any]:
-    """A game's how-to-play, each figure row kept with the paragraph that introduces it."""
+    """A game's how-to-play: the words flow page to page; each figure row comes after
+    the paragraph introducing it, where it fits (shrunk, never below legible), else at
+    the top of the next page while the words after it fill the page (:class:`_Float`)."""
     styles = setting.styles
     story: list[Any] = [
         PageBreak(),
@@ -72,20 +74,62 @@ def how_to_play_pages(setting: Setting, game: Game, rules: list[str | list[Figur
         _Marker("head", f"How to play {game.title}"),
         Paragraph(escape(f"How to play {game.title}"), styles["h1"]),
     ]
-    pending: list[Any] = []
-    for rule in rules:
+    index = 0
+    while index < len(rules):
+        rule = rules[index]
+        index += 1
         if isinstance(rule, str):
-            if pending:
-                story.append(KeepTogether(pending))
-            pending = [Paragraph(escape(rule), styles["body"])]
-        else:
-            pending.append(_FigureRow(rule, setting.colour, styles))
-            pending.append(Spacer(1, 8))
-            story.append(KeepTogether(pending))
-            pending = []
-    if pending:
-        story.append(KeepTogether(pending))
+            story.append(Paragraph(escape(rule), styles["body"]))
+            continue
+        figure = [_FigureRow(rule, setting.colour, styles, shrink=True), Spacer(1, 8)]
+        following: list[Any] = []
+        while index < len(rules) and isinstance(rules[index], str):
+            following.append(Paragraph(escape(str(rules[index])), styles["body"]))
+            index += 1
+        story.append(_Float(figure, following))
     return story
+
+
+class _Float(Flowable):  # type: ignore[misc]
+    """A figure that floats to the top of the next page when the page has no room for it,
+    the words after it (``following``) filling the page in its place.
+
+    Set whole when it fits; otherwise it splits into as much of the following words
+    as the page holds, then itself again with the rest: a page is never left blank
+    below a paragraph because the next figure is too tall for what remains.
+    """
+
+    def __init__(self, figure: list[Any], following: list[Any]) -> None:
+        super().__init__()
+        self.figure, self.following = figure, following
+
+    def _parts(self) -> list[Any]:
+        return [*self.figure, *self.following]
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.aw = aw
+        self.heights = [float(f.wrap(aw, ah)[1]) for f in self._parts()]
+        return aw, sum(self.heights)
+
+    def split(self, aw: float, ah: float) -> list[Any]:
+        figure_h = sum(float(f.wrap(aw, ah)[1]) for f in self.figure)
+        if figure_h <= ah + 1e-6:
+            return self._parts()  # the figure here; the words after it flow on as usual
+        if not self.following:
+            return []  # nothing to fill the page with: the figure starts the next one
+        first, *rest = self.following
+        if float(first.wrap(aw, ah)[1]) <= ah:
+            return [first, _Float(self.figure, rest)]
+        pieces = first.split(aw, ah)
+        if len(pieces) < 2:
+            return []
+        return [pieces[0], _Float(self.figure, [*pieces[1:], *rest])]
+
+    def draw(self) -> None:
+        y = sum(self.heights)
+        for part, height in zip(self._parts(), self.heights, strict=True):
+            y -= height
+            part.drawOn(self.canv, 0, y)
 
 
 def _how_to_play(game: Game, mono: bool) -> list[str | list[Figure]]:

@@ -16,9 +16,7 @@ from puzzlegen.render.preflight import (
     BLEED,
     MAX_PAGES,
     MIN_PAGES,
-    SAFE_NO_BLEED,
-    SAFE_WITH_BLEED,
-    gutter_for,
+    PRINTERS,
 )
 
 #: Trim sizes in points.
@@ -58,22 +56,33 @@ class Geometry:
     outside: float
     top: float
     bottom: float
+    #: The printer's safe area: no ink nearer the trim (outside, top, bottom)
+    safe: float
 
     @classmethod
-    def make(cls, page_size: str, bleed: bool, pages: int) -> Geometry:
+    def make(cls, page_size: str, bleed: bool, pages: int, printer: str = "kdp") -> Geometry:
+        """The geometry for ``printer``'s rules (:data:`~puzzlegen.render.preflight.PRINTERS`).
+
+        KDP's safe area is 0.375 in with bleed (0.25 in without) and its
+        gutter grows with the page count; IngramSpark asks 0.5 in on every
+        side.  The design margins grow where a printer asks more, and the
+        running head and folio move inwards with them.
+        """
+        rules = PRINTERS[printer]
+        safe = rules.safe_area(bleed)
         inside, outside, top, bottom = MARGINS[page_size]
-        # The paperback tables' gutter, with an eighth of an inch to spare.
-        inside = max(inside, gutter_for(pages) + 0.125 * inch)
-        return cls(PAGE_SIZES[page_size], bleed, inside, outside, top, bottom)
+        # The printer's gutter, with an eighth of an inch to spare.
+        inside = max(inside, rules.gutter(pages) + 0.125 * inch)
+        outside = max(outside, safe + 2.0)  # a little to spare for rounding
+        # Room for the running head above the text block and the folio below it.
+        top = max(top, _head_room(safe) + _HEAD_GAP)
+        bottom = max(bottom, _foot_room(safe) + _HEAD_GAP)
+        return cls(PAGE_SIZES[page_size], bleed, inside, outside, top, bottom, safe)
 
     @property
     def media(self) -> tuple[float, float]:
         w, h = self.trim
         return (w + BLEED, h + 2 * BLEED) if self.bleed else (w, h)
-
-    @property
-    def safe(self) -> float:
-        return SAFE_WITH_BLEED if self.bleed else SAFE_NO_BLEED
 
     @staticmethod
     def recto(page: int) -> bool:
@@ -103,16 +112,30 @@ class Geometry:
         return w, h
 
     def head_baseline(self, page: int) -> float:
-        # 0.3 in above the text block, yet never nearer the trim than 0.5 in
-        # (the safe area with bleed, and room for the head's capitals).
+        # 0.3 in above the text block, yet never nearer the trim than the safe
+        # area and room for the head's capitals (0.5 in for KDP).
         _, y0 = self.trim_origin(page)
-        return float(y0 + self.trim[1] - max(self.top - 0.3 * inch, 0.5 * inch))
+        return float(y0 + self.trim[1] - max(self.top - 0.3 * inch, _head_room(self.safe)))
 
     def folio_baseline(self, page: int) -> float:
-        # 0.3 in below the text block, yet 0.45 in above the trim at least
-        # (the safe area with bleed, and a round figure's overshoot below it).
+        # 0.3 in below the text block, yet never nearer the trim than the safe
+        # area and a round figure's overshoot below it (0.45 in for KDP).
         _, y0 = self.trim_origin(page)
-        return float(y0 + max(self.bottom - 0.3 * inch, 0.45 * inch))
+        return float(y0 + max(self.bottom - 0.3 * inch, _foot_room(self.safe)))
+
+
+#: The least gap between the running head (or folio) baseline and the text block.
+_HEAD_GAP = 0.2 * inch
+
+
+def _head_room(safe: float) -> float:
+    """The running head's baseline from the trim: the safe area and the head's ascent."""
+    return float(max(0.5 * inch, safe + 0.125 * inch))
+
+
+def _foot_room(safe: float) -> float:
+    """The folio's baseline from the trim: the safe area and a figure's descent."""
+    return float(max(0.45 * inch, safe + 0.05 * inch))
 
 
 @dataclass
@@ -153,6 +176,19 @@ class _PageLayout:
         )
         return max(0.0, self.frame_h - used)
 
+    def fits_at(self, diagrams: Sequence[Diagram], scale: float, headed: bool) -> bool:
+        """Whether ``diagrams`` fit a page drawn at ``scale`` (the book's one board scale)."""
+        return self.spare_at(diagrams, scale, headed) >= -1e-6 and scale * max(
+            d.width for d in diagrams
+        ) <= self.col_w - 10 + 1e-6
+
+    def spare_at(self, diagrams: Sequence[Diagram], scale: float, headed: bool) -> float:
+        """The height left on the page (negative: short) with ``diagrams`` at ``scale``."""
+        used = self._fixed(diagrams, headed) + scale * sum(
+            max(d.height for d in row) for row in self.rows(diagrams)
+        )
+        return self.frame_h - used
+
     def fits(self, diagrams: Sequence[Diagram], headed: bool = True) -> bool:
         need = max(legible_scale(d) for d in diagrams)
         return self.scale(diagrams, headed) >= need - 1e-9
@@ -162,8 +198,10 @@ class _PageLayout:
         return max((n for n in range(1, 7) if self.fits([diagram] * n)), default=0)
 
 
-def _layout(page_size: str, bleed: bool, pages: int, per_page: int, colour: str) -> _PageLayout:
-    frame_w, frame_h = Geometry.make(page_size, bleed, pages).frame_size
+def _layout(
+    page_size: str, bleed: bool, pages: int, per_page: int, colour: str, printer: str = "kdp"
+) -> _PageLayout:
+    frame_w, frame_h = Geometry.make(page_size, bleed, pages, printer).frame_size
     return _PageLayout(frame_w, frame_h, _COLUMNS[page_size], per_page, colour)
 
 
@@ -180,9 +218,9 @@ def per_page_for(game: Game, options: BookOptions) -> int:
     if not isinstance(game, PlannedGame):
         return default
     sample = game.page_sample(mono=options.colour == "gray")
-    most = _layout(options.page_size, options.bleed, MAX_PAGES, default, options.colour).most(
-        sample
-    )
+    most = _layout(
+        options.page_size, options.bleed, MAX_PAGES, default, options.colour, options.printer
+    ).most(sample)
     if not most:
         raise BookError(
             f"a {game.title} puzzle does not fit {_a(options.page_size)} page at a legible size"
@@ -204,7 +242,9 @@ def check_per_page(games: Sequence[Game], options: BookOptions) -> None:
         if options.per_page is None or not isinstance(game, PlannedGame):
             continue
         sample = game.page_sample(mono=options.colour == "gray")
-        layout = _layout(options.page_size, options.bleed, MIN_PAGES, per_page, options.colour)
+        layout = _layout(
+            options.page_size, options.bleed, MIN_PAGES, per_page, options.colour, options.printer
+        )
         _refuse_unless_fits(layout, sample, options.page_size, game.title if len(games) > 1 else "")
 
 

@@ -40,6 +40,10 @@ class BookOptions:
     #: Annotated whole games of Cat's Cradle after the puzzles (book --games), and their seed.
     games: int = 0
     games_seed: str = "book"
+    #: Whose paperback rules the pages are laid out for and checked by (kdp, ingramspark).
+    printer: str = "kdp"
+    #: A CMYK output ICC profile's path: the book is written as PDF/X-4 with it as output intent.
+    output_intent: str = ""
 
     @property
     def colour(self) -> str:

@@ -11,6 +11,7 @@ from puzzlegen.render.book.answers import Solution, _solution_figures
 from puzzlegen.render.book.front import _how_to_play
 from puzzlegen.render.book.model import Chapter, Figure, HintedGame, PrintedGame, StoryGame
 from puzzlegen.render.book.puzzles import _Entry
+from puzzlegen.render.pdf import legible_scale
 
 
 def _numbered(chapters: Sequence[Chapter]) -> list[list[tuple[int, Puzzle]]]:
@@ -41,28 +42,47 @@ class _Prepared:
     techniques: list[tuple[int, list[str]]]
     #: what the words of each round of hints mean ("" if the game gives no hints)
     hint_keys: tuple[str, str] = ("", "")
+    #: The one scale every board of the chapter is drawn at, puzzles and answers alike:
+    #: the smallest at which the least legible of them keeps its text and strokes printable.
+    scale: float = 1.0
+
+
+def board_scale(entries: list[_Entry], solutions: list[Solution]) -> float:
+    """The smallest scale at which every board of a chapter stays legible (text ≥ 7 pt,
+    strokes ≥ 0.75 pt): its puzzles' boards and every figure of its answers."""
+    boards = [e.diagram for e in entries]
+    for _, _, _, figures, told in solutions:
+        for row in figures:
+            boards += [d for d, _ in row]
+        for block in told or []:
+            if isinstance(block, list):
+                boards += [d for d, _ in block]
+    return max((legible_scale(d) for d in boards), default=1.0)
 
 
 def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
     prepared = []
     for chapter, numbered in zip(chapters, _numbered(chapters), strict=True):
         game = chapter.game
+        entries = [_Entry(n, game, p, _board(game, p, mono)) for n, p in numbered]
+        solutions: list[Solution] = [
+            (n, p, game.solution_text(p), [], game.solution_story(p, mono=mono))
+            if isinstance(game, StoryGame)
+            else (n, p, game.solution_text(p), _solution_figures(game, p, mono), None)
+            for n, p in numbered
+        ]
         prepared.append(
             _Prepared(
                 chapter,
                 _how_to_play(game, mono) + _kind_notes(game, [p for _, p in numbered]),
-                [_Entry(n, game, p, _board(game, p, mono)) for n, p in numbered],
-                [
-                    (n, p, game.solution_text(p), [], game.solution_story(p, mono=mono))
-                    if isinstance(game, StoryGame)
-                    else (n, p, game.solution_text(p), _solution_figures(game, p, mono), None)
-                    for n, p in numbered
-                ],
+                entries,
+                solutions,
                 [(n, game.hints(p)) for n, p in numbered] if isinstance(game, HintedGame) else [],
                 [(n, game.techniques(p)) for n, p in numbered]
                 if isinstance(game, HintedGame)
                 else [],
                 game.hint_keys() if isinstance(game, HintedGame) else ("", ""),
+                board_scale(entries, solutions),
             )
         )
     return prepared

@@ -9,7 +9,6 @@ from reportlab.platypus import Flowable, PageBreak
 
 from puzzlegen.diagram import Diagram
 from puzzlegen.games import LEVELS, Game, Puzzle
-from puzzlegen.render.book.flowables import _Marker
 from puzzlegen.render.book.geometry import (
     _COLUMNS,
     _PAGE_HEAD_H,
@@ -47,18 +46,37 @@ def puzzle_pages(
         plain = min(same, key=lambda d: d.height)
         whose = game.title if setting.several else ""
         _refuse_unless_fits(layout, plain, options.page_size, whose)
+    # One board scale through the book: the answers draw the game's boards at it too.
+    scale = setting.scale_of(game.title)
     story: list[Any] = []
+    first = True
+    # How many puzzles the last pass set below the rules: those share that page, and the
+    # level's others are packed after them.
+    flowed = next(
+        (n for n in range(1, 7) if ("flowed", f"{game.title}:{n}") in setting.known), 0
+    )
     for level in LEVELS:
         group = [e for e in entries if e.puzzle.level == level]
-        for index, sheet in enumerate(_pack(group, layout)):
-            story.append(PageBreak())
-            if index == 0:
-                story.append(_Marker("section", f"level:{game.title}:{level}"))
+        sheets = _pack(group, layout, scale)
+        if first and flowed and group:
+            sheets = [group[:flowed], *_pack(group[flowed:], layout, scale)]
+            sheets = [sheet for sheet in sheets if sheet]
+        for index, sheet in enumerate(sheets):
             # The running head names the puzzles; only a level's first page has a heading.
             heading = "" if index else f"{level} puzzles"
             if heading and setting.several:
                 heading = f"{game.title}: {heading}"
-            story.append(_PuzzlePage(heading, sheet, layout))
+            section = "" if index else f"level:{game.title}:{level}"
+            if first:
+                # The chapter's first puzzles follow the rules on their last page when
+                # there is room, rather than leave that page half blank.
+                story.append(
+                    _PuzzlePage(heading, sheet, layout, scale, section, game.title, flow=True)
+                )
+                first = False
+                continue
+            story.append(PageBreak())
+            story.append(_PuzzlePage(heading, sheet, layout, scale, section, game.title))
     return story
 
 
@@ -82,14 +100,58 @@ class _Entry:
 
 
 class _PuzzlePage(Flowable):  # type: ignore[misc]
-    """A whole page of puzzles: labels, diagrams at one legible scale, cross references."""
+    """A whole page of puzzles: labels, diagrams at the book's one scale, cross references."""
 
-    def __init__(self, heading: str, entries: list[_Entry], layout: _PageLayout) -> None:
+    def __init__(
+        self,
+        heading: str,
+        entries: list[_Entry],
+        layout: _PageLayout,
+        scale: float,
+        section: str = "",
+        title: str = "",
+        *,
+        flow: bool = False,
+    ) -> None:
         super().__init__()
         self.heading, self.entries, self.layout = heading, entries, layout
+        self.scale, self.section, self.title = scale, section, title
+        #: whether the sheet may share a page with what comes before it (then it takes
+        #: only the height it needs, where a page has room; a fresh page it takes whole)
+        self.flow = flow
+        self.height = layout.frame_h
+
+    def _needed(self, entries: list[_Entry]) -> float:
+        diagrams = [e.diagram for e in entries]
+        return self.layout.frame_h - self.layout.spare_at(diagrams, self.scale, bool(self.heading))
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        return self.layout.frame_w, self.layout.frame_h
+        L = self.layout
+        if self.flow and ah < L.frame_h - 1:  # below other matter: just the room it needs
+            self.height = self._needed(self.entries) + 6
+        else:
+            self.height = L.frame_h
+        return L.frame_w, self.height
+
+    def split(self, aw: float, ah: float) -> list[Any]:
+        """Below other matter: as many of the sheet's puzzles as fit, the rest on a page
+        of their own; none, if not even one fits (the sheet then starts the next page)."""
+        if not self.flow:
+            return []
+        for count in range(len(self.entries) - 1, 0, -1):
+            if self._needed(self.entries[:count]) + 6 <= ah:
+                here = _PuzzlePage(
+                    self.heading,
+                    self.entries[:count],
+                    self.layout,
+                    self.scale,
+                    self.section,
+                    self.title,
+                    flow=True,
+                )
+                rest = _PuzzlePage("", self.entries[count:], self.layout, self.scale)
+                return [here, PageBreak(), rest]
+        return []
 
     def draw(self) -> None:
         doc = self.canv._doctemplate
@@ -97,16 +159,22 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
         colour = L.colour
         black = ink("#000000", colour)
         headed = bool(self.heading)
+        if self.section:
+            doc.record("section", self.section)  # where the sheet landed, for the contents
+        if self.flow and self.height < L.frame_h:  # below the rules: the next pass packs after
+            doc.record("flowed", f"{self.title}:{len(self.entries)}")
+        top = self.height
         canvas.saveState()
         canvas.setFillColor(black)
         if headed:
             canvas.setFont(FONT_BOLD, 14)
-            canvas.drawString(0, L.frame_h - 14, self.heading)
+            canvas.drawString(0, top - 14, self.heading)
         rows = L.rows(self.entries)
         diagrams = [e.diagram for e in self.entries]
-        scale = L.scale(diagrams, headed)
-        y = L.frame_h - (_PAGE_HEAD_H if headed else 0)
-        spare = L.spare(diagrams, scale, headed) / (len(rows) + 1)
+        scale = self.scale
+        y = top - (_PAGE_HEAD_H if headed else 0)
+        room = top - (L.frame_h - L.spare_at(diagrams, scale, headed))
+        spare = max(0.0, room) / (len(rows) + 1)
         for row in rows:
             y -= spare
             row_h = max(e.diagram.height for e in row) * scale
@@ -163,15 +231,20 @@ def _goal(game: Game, puzzle: Puzzle) -> str:
     return f"{goal[:1].upper()}{goal[1:]}."
 
 
-def _pack(entries: list[_Entry], layout: _PageLayout) -> list[list[_Entry]]:
-    """Fill pages with ``per_page`` puzzles; fewer only where a tall one needs the room."""
+def _pack(entries: list[_Entry], layout: _PageLayout, scale: float) -> list[list[_Entry]]:
+    """Fill pages with ``per_page`` puzzles at ``scale``; fewer only where a tall one
+    needs the room."""
     pages: list[list[_Entry]] = []
     for entry in entries:
-        if not layout.fits([entry.diagram]):
+        if not layout.fits_at([entry.diagram], scale, True):
             raise BookError(f"puzzle {entry.number} does not fit a page at a legible size")
         headed = len(pages) == 1  # only a level's first page has a heading
         sheet = [e.diagram for e in pages[-1]] if pages else []
-        if pages and len(sheet) < layout.per_page and layout.fits([*sheet, entry.diagram], headed):
+        if (
+            pages
+            and len(sheet) < layout.per_page
+            and layout.fits_at([*sheet, entry.diagram], scale, headed)
+        ):
             pages[-1].append(entry)
         else:
             pages.append([entry])

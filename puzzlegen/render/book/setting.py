@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
@@ -22,6 +22,12 @@ class Setting:
     known: dict[tuple[str, Any], int]
     #: whether the book has several chapters (their headings then name the game)
     several: bool
+    #: each game's one board scale (by title), for its puzzle pages and its answers alike
+    scales: dict[str, float] = field(default_factory=dict)
+
+    def scale_of(self, title: str) -> float:
+        """The scale all of a game's boards are drawn at in this book (1.0 if unknown)."""
+        return self.scales.get(title, 1.0)
 
     @property
     def colour(self) -> str:

@@ -1,0 +1,46 @@
+"""Escape's daily puzzles are stable: pinned dates keep their puzzles.
+
+tests/data/escape_daily.jsonl holds the week of 23 November 2026 as
+``daily --game escape --json`` wrote it.  Every pinned day must replay
+(``puzzle_from_json`` plays its answer to the asked win), keep its id and
+fit the date's schedule; a date that is quick to choose (its first seed makes
+an Easy puzzle) is chosen afresh and must come out byte for byte the same.
+Choosing the others takes from 20 s to over 2 min of CPU (see the README), so
+the suite does not redo them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from puzzlegen.daily import daily_json, daily_puzzle
+from puzzlegen.escape.plugin import schedule_for
+from puzzlegen.registry import get_game
+
+DAYS = Path(__file__).parents[1] / "data" / "escape_daily.jsonl"
+QUICK = "2026-11-24"
+
+
+def pinned() -> list[dict[str, object]]:
+    return [json.loads(line) for line in DAYS.read_text(encoding="utf-8").splitlines()]
+
+
+def test_every_pinned_day_replays_and_keeps_its_puzzle() -> None:
+    game = get_game("escape")
+    found = pinned()
+    assert len(found) >= 5
+    for data in found:
+        date = dt.date.fromisoformat(str(data["date"]))
+        puzzle = game.puzzle_from_json(data)
+        assert puzzle.id == data["id"]
+        kind, level = schedule_for(date).weekdays[date.weekday()]
+        assert (puzzle.kind, puzzle.level) == (kind, level) == (data["kind"], data["level"])
+        assert daily_json(date, puzzle) == data
+
+
+def test_a_quick_date_is_chosen_afresh_the_same() -> None:
+    data = next(d for d in pinned() if d["date"] == QUICK)
+    date = dt.date.fromisoformat(QUICK)
+    assert daily_json(date, daily_puzzle(date, get_game("escape"))) == data

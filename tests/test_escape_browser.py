@@ -1,0 +1,234 @@
+"""Escape's daily page in a real browser: Debian's chromium driven by Playwright.
+
+The site is written once from the pinned days (tests/data/escape_daily.jsonl,
+replayed by ``puzzle_from_json``; choosing them afresh takes minutes).  The
+tests play a day's puzzle to a win through the data-cell contract (cards by
+data-card, turns by #rotate, cells by data-cell), with a refusal on the way;
+play a whole game against the computer to its end from a plain web server,
+the computer's search running in a Web Worker; and check the page with
+axe-core and its focus ring in both themes.  With PUZZLEGEN_SHOTS=FOLDER set
+they save screenshots at 320, 390 and 1280 px.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlegen.escape.cards import shape_of
+from puzzlegen.escape.position import Move, Position
+from puzzlegen.publish import publish_dailies
+from puzzlegen.registry import get_game
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_daily_browser import Page, axe_problems, axe_source, browser, shot  # noqa: F401
+
+DAYS = Path(__file__).parent / "data" / "escape_daily.jsonl"
+SETTLED = """(side) => {
+  const b = document.querySelector('#board');
+  return b.dataset.thinking === 'false' && (b.dataset.outcome !== '' || b.dataset.toMove === side);
+}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("escape-daily")
+    game = get_game("escape")
+    chosen = []
+    for line in DAYS.read_text(encoding="utf-8").splitlines():
+        data = json.loads(line)
+        chosen.append((dt.date.fromisoformat(data["date"]), game.puzzle_from_json(data)))
+    assert publish_dailies(game, chosen, out) == []
+    return out
+
+
+def days() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in DAYS.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:  # noqa: F811
+    p = Page(browser)
+    yield p
+    p.context.close()
+    assert p.errors == []
+
+
+def lay(page: Any, move: Move) -> None:
+    """Play ``move`` as a reader does: pick the card up, turn it, click the cell of
+    its first square (or press Pass)."""
+    if move.is_pass:
+        page.click("#pass")
+        return
+    page.click(f'[data-card="{move.card}"]')
+    for _ in range(4):
+        if page.get_attribute(f'[data-card="{move.card}"]', "data-turns") == str(move.turns):
+            break
+        page.click("#rotate")
+    assert page.get_attribute(f'[data-card="{move.card}"]', "data-turns") == str(move.turns)
+    r, c = shape_of(move.card, move.turns)[0]
+    page.click(f'[data-cell="{move.at[0] + r},{move.at[1] + c}"]')
+
+
+def board(page: Any, name: str) -> str:
+    return page.get_attribute("#board", f"data-{name}")  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("kind", ["escape"])
+def test_the_days_puzzle_played_to_a_win_through_the_contract(
+    site: Path, page: Page, kind: str
+) -> None:
+    day = next(d for d in days() if d["kind"] == kind)
+    side = "white" if kind == "escape" else "black"
+    p = page.page
+    p.goto((site / day["date"] / "index.html").as_uri())
+    assert board(p, "position") == day["position"]
+    assert board(p, "to-move") == side and board(p, "solved") == "false"
+    # A cell clicked with no card picked up is refused, and says why.
+    p.click('[data-cell="0,1"]')
+    assert p.get_attribute("#status", "data-kind") == "refused"
+    assert "Pick up a card" in p.text_content("#status")
+    # The computer's card is not the reader's.
+    other = Position.parse(day["position"]).hand("black" if side == "white" else "white")
+    if other:
+        p.click(f'[data-card="{other[0]}"]')
+        assert "the computer's card" in p.text_content("#status")
+    answer = [Move.parse(m) for m in day["answer"]]
+    shot(p, f"es-{kind}-start")
+    for i, move in enumerate(answer):
+        if i % 2:
+            continue  # the computer's answer, from the stored line
+        lay(p, move)
+        p.wait_for_function(SETTLED, arg=side)
+        if i == 0:
+            shot(p, f"es-{kind}-after-first")
+    assert board(p, "outcome") == side
+    assert board(p, "solved") == "true"
+    assert p.get_attribute("#status", "data-kind") == "solved"
+    assert p.is_visible("#solved")
+    assert Position.parse(board(p, "position")).winner == side
+    shot(p, f"es-{kind}-solved")
+    record = p.evaluate(f"localStorage.getItem('puzzlegen:escape:{day['date']}')")
+    assert json.loads(record)["solved"] is True
+    # Undo takes back the reader's play and the computer's answer after it.
+    p.click("#undo")
+    assert board(p, "to-move") == side and board(p, "outcome") == ""
+    # The Web Worker's script is a blob: made by the page from its own script.
+    assert all(u.startswith(("file://", "blob:")) for u in page.requests), page.requests
+
+
+def test_a_refused_play_says_why_and_show_me_steps_through_the_answer(
+    site: Path, page: Page
+) -> None:
+    day = days()[0]
+    p = page.page
+    p.goto((site / day["date"] / "index.html").as_uri())
+    first = Move.parse(day["answer"][0])
+    p.click(f'[data-card="{first.card}"]')
+    p.click('[data-cell="-1,-1"]')  # a black square of the cage
+    assert p.get_attribute("#status", "data-kind") == "refused"
+    assert "is not blank" in p.text_content("#status")
+    p.keyboard.press("Escape")
+    # By the keyboard: Enter on a card picks it up and moves the focus to the first
+    # place for it; Enter there lays it; Ctrl+Z takes it back with the answer.
+    side = "white" if day["kind"] == "escape" else "black"
+    p.focus(f'[data-card="{first.card}"]')
+    p.keyboard.press("Enter")
+    assert p.evaluate("document.activeElement.classList.contains('is-target')")
+    p.keyboard.press("ArrowUp")  # arrow keys move over the table, and back
+    p.keyboard.press("ArrowDown")
+    assert p.evaluate("document.activeElement.classList.contains('is-target')")
+    p.keyboard.press("Enter")
+    p.wait_for_function(SETTLED, arg=side)
+    assert board(p, "position") != day["position"]
+    p.keyboard.press("Control+z")
+    assert board(p, "position") == day["position"]
+    p.click("#hint")
+    assert p.is_visible("#hint-list")
+    p.click("#showme")
+    for _ in day["answer"]:
+        p.click("#show-next")
+    assert board(p, "outcome") == ("white" if day["kind"] == "escape" else "black")
+    assert "wins" in p.text_content("#status")
+    record = json.loads(p.evaluate(f"localStorage.getItem('puzzlegen:escape:{day['date']}')"))
+    assert record["shown"] is True
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    handler = partial(SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *a: None  # type: ignore[attr-defined]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+def test_a_whole_game_against_the_computer_from_a_web_server(
+    site: Path, served: str, page: Page
+) -> None:
+    day = days()[0]
+    p = page.page
+    p.goto(f"{served}/{day['date']}/index.html")
+    p.click('[data-mode-button="game"]')
+    p.select_option("#level", "greedy")
+    p.click('[data-side-button="black"]')  # the computer, White, moves first
+    assert p.is_visible("#game-setup") and not p.is_visible("#hint")
+    plays = 0
+    while True:
+        p.wait_for_function(SETTLED, arg="black", timeout=20_000)
+        if board(p, "outcome"):
+            break
+        position = Position.parse(board(p, "position"))
+        assert position.to_move == "black" and position.outcome is None
+        moves = position.legal_moves()
+        # The play covering the most blank spaces: a fair try at a capture.
+        best = max(moves, key=lambda m: (len(m.keys & position.gaps), -moves.index(m)))
+        lay(p, best)
+        plays += 1
+        assert plays <= 12
+    end = Position.parse(board(p, "position"))
+    assert end.winner == board(p, "outcome")
+    assert p.get_attribute("#status", "data-kind") == "end"
+    won = board(p, "outcome") == "black"
+    stats = p.text_content("#game-stats")
+    assert ("Won as Black1" in stats) == won and ("Lost as Black1" in stats) != won
+    shot(p, "es-game-end")
+    assert all(u.startswith((served, "blob:" + served)) for u in page.requests), page.requests
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_and_the_focus_ring(site: Path, browser: Any, axe_source: str,  # noqa: F811
+                                scheme: str) -> None:
+    themed = Page(browser, color_scheme=scheme)
+    try:
+        p = themed.page
+        p.goto((site / days()[0]["date"] / "index.html").as_uri())
+        problems = axe_problems(p, axe_source)
+        p.click('[data-card="' + Move.parse(days()[0]["answer"][0]).card + '"]')
+        problems += axe_problems(p, axe_source)
+        p.click('[data-mode-button="game"]')
+        problems += axe_problems(p, axe_source)
+        assert problems == []
+        for selector in ['[data-cell="0,1"]', '[data-card="W1"]', "#new-game", "#level"]:
+            p.focus(selector)
+            p.keyboard.press("Shift+Tab")
+            p.keyboard.press("Tab")
+            style = p.evaluate("(s) => { const e = document.querySelector(s); const c = "
+                               "getComputedStyle(e); return [e.matches(':focus-visible'), "
+                               "c.outlineStyle, c.outlineWidth]; }", selector)
+            assert style == [True, "solid", "3px"], (scheme, selector, style)
+        shot(p, f"es-game-{scheme}")
+    finally:
+        themed.context.close()
+    assert themed.errors == []

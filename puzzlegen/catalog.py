@@ -315,6 +315,13 @@ class Catalog:
         with self._errors():
             return self._db.execute(sql, args).fetchall()
 
+    def _rows(self, sql: str, args: Any = ()) -> Iterator[Any]:
+        """The rows of a query a batch at a time, so a caller may stop early."""
+        with self._errors():
+            cursor = self._db.execute(sql, args)
+            while batch := cursor.fetchmany(256):
+                yield from batch
+
     # -- puzzles -----------------------------------------------------------
     def add(self, data: dict[str, Any]) -> bool:
         """Store a puzzle's JSON; False (and nothing stored) if its key is already there."""
@@ -348,11 +355,15 @@ class Catalog:
         tag: str | None = None,
         unpublished: bool = False,
         limit: int | None = None,
+        check: Callable[[dict[str, Any]], str | None] | None = None,
     ) -> list[dict[str, Any]]:
         """Puzzles in the order they were added, filtered.
 
-        A damaged row (not JSON, a field missing or of the wrong type) is
-        skipped with a :class:`~puzzlegen.errors.PuzzlegenWarning` naming it.
+        A damaged row (not JSON, a field missing or of the wrong type, or one
+        ``check`` finds a problem with, such as a position that does not read:
+        :func:`puzzlegen.games.stored_check`) is skipped with a
+        :class:`~puzzlegen.errors.PuzzlegenWarning` naming it.  ``limit`` counts
+        the rows returned, so a skipped row does not shorten the list.
         """
         query = "SELECT rowid, id, data FROM puzzles WHERE 1=1"
         args: list[Any] = []
@@ -371,21 +382,24 @@ class Catalog:
         if unpublished:
             query += f" AND key NOT IN ({_PUBLISHED})"
         query += " ORDER BY rowid"
-        if limit is not None:
-            query += " LIMIT ?"
-            args.append(limit)
         found: list[dict[str, Any]] = []
-        for rowid, puzzle_id, text in self._query(query, args):
+        if limit == 0:
+            return found
+        for rowid, puzzle_id, text in self._rows(query, args):
             try:
                 data = json.loads(text)
             except (ValueError, TypeError, RecursionError):
                 problem: str | None = "its JSON cannot be read"
             else:
                 problem = row_problem(data)
+                if problem is None and check is not None:
+                    problem = check(data)
             if problem is not None:
                 self.skip_row(rowid, puzzle_id, problem)
                 continue
             found.append(data)
+            if limit is not None and len(found) >= limit:
+                break
         return found
 
     def skip_row(self, rowid: object, puzzle_id: object, problem: str) -> None:

@@ -13,8 +13,8 @@ loading the rules never loads svgwrite, reportlab or jinja2.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
 from puzzlegen.errors import InvalidInputError
 
@@ -229,6 +229,40 @@ class Game(Protocol):
     def rules_diagram(self, *, mono: bool = False) -> tuple[Diagram, str]:
         """A diagram for the how-to-play section, and its caption."""
         ...
+
+
+@runtime_checkable
+class StoredCheck(Protocol):
+    """A game that can tell, cheaply, whether a stored puzzle's position reads.
+
+    :meth:`Game.puzzle_from_json` may grade or replay the puzzle (milliseconds a
+    row); listing a catalog needs only to know the row will read, so a game
+    offers this check, which parses what ``puzzle_from_json`` parses and no more.
+    """
+
+    def stored_problem(self, data: dict[str, Any]) -> str | None:
+        """Why the stored puzzle ``data`` cannot be read back, or None."""
+        ...
+
+
+def stored_check(game: Game) -> Callable[[dict[str, Any]], str | None]:
+    """What a catalog row must pass for ``game`` to use it (see :class:`StoredCheck`).
+
+    Listing a catalog and making a book skip the same rows: those whose
+    position does not read.  A game without the cheap check is asked to
+    rebuild the puzzle.
+    """
+    if isinstance(game, StoredCheck):
+        return game.stored_problem
+
+    def rebuilds(data: dict[str, Any]) -> str | None:
+        try:
+            game.puzzle_from_json(data)
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            return str(exc) or type(exc).__name__
+        return None
+
+    return rebuilds
 
 
 def reject_extras(game: Game, extras: dict[str, object]) -> None:

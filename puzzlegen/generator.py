@@ -32,7 +32,7 @@ from typing import Any
 
 from puzzlegen.catalog import Catalog
 from puzzlegen.errors import CatalogError, WorkerError
-from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.games import LEVELS, Game, Puzzle, stored_check
 from puzzlegen.registry import get_game
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
@@ -289,7 +289,11 @@ def puzzles_from_catalog(
         if not quota:
             continue
         rows = []
-        for row in catalog.puzzles(game=game.name, level=wanted, kind=kind, unpublished=True):
+        # A row whose position does not read is skipped (by row) just as 'catalog --list' skips it.
+        check = stored_check(game)
+        for row in catalog.puzzles(
+            game=game.name, level=wanted, kind=kind, unpublished=True, check=check
+        ):
             try:
                 puzzle = game.puzzle_from_json(row)
             except (ValueError, KeyError, TypeError) as exc:  # a damaged row: not our bug

@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,20 @@ from puzzlegen.games import Puzzle
 sys.path.insert(0, str(Path(__file__).parent))
 
 DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def _a_folder_of_its_own(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test runs in an empty folder of its own, not where pytest was started.
+
+    The README has a new user make output/book.pdf and then run the tests from
+    the same folder: a command's default output (output/book.pdf, which book
+    will not replace without --force; output/catalog.sqlite) must not meet the
+    user's files, nor one test's another's.
+    """
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]

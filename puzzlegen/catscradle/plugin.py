@@ -229,6 +229,15 @@ class CatsCradle:
             return cp.prepare_from_json(data)
         return cc.puzzle_from_json(data)
 
+    def stored_problem(self, data: dict[str, Any]) -> str | None:
+        from puzzlegen.catscradle.position import Position
+
+        try:
+            Position.parse(str(data["position"]))
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            return f"its position does not read: {exc}"
+        return None
+
     def diagram(
         self, puzzle: Puzzle, *, solution: bool = False, mono: bool = False, title: str = ""
     ) -> Diagram:

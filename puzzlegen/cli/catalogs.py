@@ -165,6 +165,7 @@ def catalog(
       puzzlegen catalog --json --tag transfer > transfer-puzzles.jsonl
       puzzlegen catalog --release "book:Cat's Cradle Puzzles"
     """
+    from puzzlegen.games import stored_check
     from puzzlegen.publish import open_existing_catalog, release_venue
 
     if release is not None:
@@ -183,6 +184,7 @@ def catalog(
                 tag=tag,
                 unpublished=unpublished,
                 limit=limit,
+                check=stored_check(game),  # skip, naming the row, what a book would skip
             )
             if as_json:
                 for row in rows:

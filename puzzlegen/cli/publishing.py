@@ -279,7 +279,8 @@ def book(
         )
     # Before any puzzle is made: a page that cannot hold what was asked is refused now.
     check_per_page(games, options)
-    check_book_fits(games, count, options)  # seconds now, not minutes of typesetting
+    # Seconds now, not minutes of typesetting.
+    check_book_fits(games, count, options, level, puzzle_kind)
     path = output_path(output, "book.pdf")
     source = click.get_current_context().get_parameter_source("output")
     if source is click.core.ParameterSource.DEFAULT and path.exists() and not force:

@@ -163,6 +163,14 @@ class Pendulum:
     def puzzle_from_json(self, data: dict[str, Any]) -> pp.Puzzle:
         return pp.puzzle_from_json(data)
 
+    def stored_problem(self, data: dict[str, Any]) -> str | None:
+        # The deal is read from the description (the position shown is made from it).
+        try:
+            pp.parse_description(str(data["description"]))
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            return f"its description does not read: {exc}"
+        return None
+
     def diagram(
         self, puzzle: Puzzle, *, solution: bool = False, mono: bool = False, title: str = ""
     ) -> Diagram:

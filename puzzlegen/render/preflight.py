@@ -5,7 +5,8 @@ The rules are those KDP and IngramSpark publish for a paperback interior:
 * every page has the same trim box; with bleed the media box is the trim plus
   0.125 in at the outside edge, the top and the bottom;
 * 24 to 828 pages;
-* every font embedded;
+* every font embedded, and every character drawn with a glyph its font has
+  (:mod:`puzzlegen.render.glyphs`: else it prints as an empty box);
 * no text under 7 pt and no stroke under 0.75 pt;
 * all ink inside the safe area: at least 0.375 in from the trim with bleed
   (0.25 in without) at the outside, top and bottom, and at least the gutter
@@ -43,6 +44,8 @@ from typing import Any
 import pdfplumber
 from pypdf import PdfReader
 
+from puzzlegen.render.glyphs import GlyphCheck
+
 INCH = 72.0
 BLEED = 0.125 * INCH
 MIN_PAGES = 24
@@ -70,6 +73,9 @@ INGRAM_FILES = (
     "IngramSpark File Creation Guide (help.ingramspark.com): fonts embedded, bleed 0.125 in"
 )
 HOUSE = "puzzlegen's house rule: the common print-on-demand legibility minimum"
+GLYPHS = (
+    "puzzlegen's house rule: a character its font has no glyph for prints as an empty box"
+)
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,7 @@ PRINTERS = {
             "pages": KDP_PAGES,
             "boxes": KDP_MARGINS,
             "fonts": "KDP Help, 'Paperback manuscript guidelines': embed all fonts",
+            "glyphs": GLYPHS,
             "text": HOUSE,
             "stroke": HOUSE,
             "safe": KDP_MARGINS,
@@ -114,6 +121,7 @@ PRINTERS = {
             "pages": KDP_PAGES + " (the stricter of the two)",
             "boxes": INGRAM_FILES,
             "fonts": INGRAM_FILES,
+            "glyphs": GLYPHS,
             "text": HOUSE,
             "stroke": HOUSE,
             "safe": INGRAM_MARGINS,
@@ -497,7 +505,9 @@ def _preflight(
     rich_pages: list[int] = []
     colour_pages: list[int] = []
     with pdfplumber.open(io.BytesIO(data)) as plumber:
+        glyphs = GlyphCheck(plumber.rsrcmgr)
         for number, sheet in enumerate(plumber.pages, start=1):
+            glyphs.page(number, sheet.page_obj.resources, sheet.chars)
             for char in sheet.chars:
                 if char["text"].strip():
                     text.low(float(char["size"]), number, MIN_TEXT)
@@ -534,6 +544,26 @@ def _preflight(
             # Read and done with: pdfplumber keeps every page's objects until closed.
             sheet.close()
 
+    unchecked = glyphs.unchecked
+    checks.append(
+        Check(
+            "every character has a glyph in its font",
+            glyphs.describe()
+            or (
+                "all drawn"
+                + (
+                    f"; {len(unchecked)} font(s) not checked (not TrueType): "
+                    + ", ".join(name.split("+", 1)[-1] for name in unchecked[:3])
+                    + (" …" if len(unchecked) > 3 else "")
+                    if unchecked
+                    else ""
+                )
+            ),
+            not glyphs.pages,
+            _pages_text(glyphs.pages),
+            src["glyphs"],
+        )
+    )
     checks.append(
         Check(
             f"smallest text ≥ {MIN_TEXT:g} pt",

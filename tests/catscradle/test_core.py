@@ -115,7 +115,7 @@ def played_positions(draw: st.DrawFn) -> Position:
     return position
 
 
-@settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played_positions())
 def test_cores_agree_on_random_play(position: Position) -> None:
     compiled = _compiled()

@@ -97,39 +97,60 @@ def write_game_assets(game: Game, out_dir: Path, *, mono: bool = False) -> None:
         write_text(out_dir / ASSETS / target, (source / name).read_text(encoding="utf-8"))
 
 
-def read_game_days(out_dir: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """The games on disk, oldest first, and a warning for each folder skipped."""
-    days: list[dict[str, Any]] = []
+def read_day_folders(
+    root: Path, filename: str, *, kind: tuple[str, str], what: str, required: tuple[str, ...]
+) -> tuple[list[tuple[dt.date, dict[str, Any]]], list[str]]:
+    """The dated folders under ``root`` whose ``filename`` is a sound day, oldest first.
+
+    ``kind`` is the key and value a day's JSON must carry (``what`` names it
+    in the warning when it does not), ``required`` the keys that must hold
+    strings.  A folder that fails is skipped with a warning naming its file.
+    """
+    days: list[tuple[dt.date, dict[str, Any]]] = []
     warnings: list[str] = []
-    root = out_dir / FOLDER
     if not root.is_dir():
         return days, warnings
+    key, value = kind
     for folder in sorted(root.iterdir()):
-        path = folder / "game.json"
+        path = folder / filename
         if folder.name.startswith(".") or not path.is_file():
             continue
         try:
             date = dt.date.fromisoformat(folder.name)
             data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("kind") != KIND:
-                raise ValueError("not a whole game of Cat's Cradle")
+            if not isinstance(data, dict) or data.get(key) != value:
+                raise ValueError(what)
             if data.get("date") != folder.name:
                 raise ValueError(f"its date {data.get('date')!r} is not its folder's")
-            if not isinstance(data.get("id"), str):
-                raise ValueError("missing or malformed id")
+            if not all(isinstance(data.get(name), str) for name in required):
+                raise ValueError(f"missing or malformed {' or '.join(required)}")
             if not (folder / "index.html").is_file():
                 raise ValueError("the folder lacks index.html")
         except (ValueError, OSError) as exc:
             warnings.append(f"skipping {str(path)!r}: {exc}")
             continue
-        days.append(
-            {
-                "date": folder.name,
-                "long_date": long_date(date),
-                "month": date.strftime("%B %Y"),
-                "id": data["id"],
-            }
-        )
+        days.append((date, data))
+    return days, warnings
+
+
+def read_game_days(out_dir: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """The games on disk, oldest first, and a warning for each folder skipped."""
+    found, warnings = read_day_folders(
+        out_dir / FOLDER,
+        "game.json",
+        kind=("kind", KIND),
+        what="not a whole game of Cat's Cradle",
+        required=("id",),
+    )
+    days = [
+        {
+            "date": date.isoformat(),
+            "long_date": long_date(date),
+            "month": date.strftime("%B %Y"),
+            "id": data["id"],
+        }
+        for date, data in found
+    ]
     return days, warnings
 
 

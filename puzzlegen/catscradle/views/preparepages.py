@@ -15,7 +15,6 @@ Each date's folder is written as one set, as the puzzles' are.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
@@ -72,37 +71,24 @@ def write_day(game: Game, day: PrepareDay, out_dir: Path, *, mono: bool = False)
 
 def read_days(out_dir: Path) -> tuple[list[dict[str, Any]], list[str]]:
     """The prepare puzzles on disk, oldest first, and a warning for each folder skipped."""
-    days: list[dict[str, Any]] = []
-    warnings: list[str] = []
-    root = out_dir / FOLDER
-    if not root.is_dir():
-        return days, warnings
-    for folder in sorted(root.iterdir()):
-        path = folder / "puzzle.json"
-        if folder.name.startswith(".") or not path.is_file():
-            continue
-        try:
-            date = dt.date.fromisoformat(folder.name)
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("daily") != KIND:
-                raise ValueError("not a prepare puzzle of Cat's Cradle")
-            if data.get("date") != folder.name:
-                raise ValueError(f"its date {data.get('date')!r} is not its folder's")
-            if not isinstance(data.get("level"), str) or not isinstance(data.get("id"), str):
-                raise ValueError("missing or malformed level or id")
-            if not (folder / "index.html").is_file():
-                raise ValueError("the folder lacks index.html")
-        except (ValueError, OSError) as exc:
-            warnings.append(f"skipping {str(path)!r}: {exc}")
-            continue
-        days.append(
-            {
-                "date": folder.name,
-                "long_date": long_date(date),
-                "level": data["level"],
-                "id": data["id"],
-            }
-        )
+    from puzzlegen.catscradle.views.gamepages import read_day_folders
+
+    found, warnings = read_day_folders(
+        out_dir / FOLDER,
+        "puzzle.json",
+        kind=("daily", KIND),
+        what="not a prepare puzzle of Cat's Cradle",
+        required=("level", "id"),
+    )
+    days = [
+        {
+            "date": date.isoformat(),
+            "long_date": long_date(date),
+            "level": data["level"],
+            "id": data["id"],
+        }
+        for date, data in found
+    ]
     return days, warnings
 
 

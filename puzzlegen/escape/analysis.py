@@ -107,6 +107,30 @@ def escape_cut(position: Position, limit: int) -> int:
     return total
 
 
+def cut_bound(position: Position, depth: int = 3) -> int:
+    """An upper bound on the main group's escape cut: the fewest blank cells in one of
+    the rings at distance 1 to ``depth`` (``depth`` <= 3) around it, walking through
+    non-black cells; a ring holding a detached white square is no cut and is skipped.
+
+    Every path from the group to the open table crosses every ring, so each ring of
+    blank cells closes the group in when filled.  The rings lie within three cells of
+    the squares, inside :func:`escape_cut`'s box whenever ``limit`` >= 1, so a bound
+    at most ``limit`` means ``escape_cut(position, limit)`` is at most ``limit`` too:
+    a cheap test before the augmenting paths.
+    """
+    f = position.frame
+    # Every ring lies within three cells of a square, at least two inside the frame's edge.
+    passable = f.full & ~f.black & (f.corners(3, 3) << (f.width + 1))
+    seen = ring = f.main
+    best = 1 << 30
+    for _ in range(min(depth, 3)):
+        ring = f.dilate(ring) & passable & ~seen
+        seen |= ring
+        if not ring & f.white:
+            best = min(best, ring.bit_count())
+    return best
+
+
 def pocket_bits(position: Position, limit: int = 400) -> int | None:
     """:func:`pocket` as bits of ``position.frame``, or None when open (or over ``limit``)."""
     f = position.frame

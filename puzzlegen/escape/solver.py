@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from puzzlegen.escape.analysis import escape_cut, free_fronts, pocket_size
+from puzzlegen.escape.analysis import cut_bound, escape_cut, free_fronts, pocket_size
 from puzzlegen.escape.cards import BLACK, CARDS, WHITE, mirror_closed
 from puzzlegen.escape.position import BIAS, NEIGHBOURS, ORIGIN, Move, Position
 
@@ -274,7 +274,9 @@ def _shortcut(p: Position) -> str | None:
     if p.frame.targets.bit_count() <= black_squares:
         return None
     roomy = all(CARDS[c].face in ROOMY for c in p.white_hand)
+    # A ring of at most black_squares blank cells around the group bounds the cut (cheap).
     if ((roomy or free_fronts(p) > black_squares + white_squares)
+            and cut_bound(p) > black_squares
             and escape_cut(p, black_squares) > black_squares):
         return WHITE
     return None

@@ -16,6 +16,8 @@ from escape_helpers import c5, from_rows, random_game
 
 from puzzlegen.escape.cards import CARDS
 from puzzlegen.escape.position import Position, cell
+from puzzlegen.escape.proof import ProofError, ProofSolver, check_proof
+from puzzlegen.escape.proof import solve as proof_solve
 from puzzlegen.escape.solver import Solver, solve
 
 Cell = tuple[int, int]
@@ -143,6 +145,10 @@ def test_the_solver_agrees_with_exhaustive_search(position: Position) -> None:
     for symmetry in (True, False):
         solver = Solver(budget=10**6, symmetry=symmetry)
         assert solver.winner(position) == expected
+    # Proof-number search alone (no alpha-beta at the leaves), and its proof re-checked.
+    proof = ProofSolver(budget=10**5, leaf_cards=0)
+    assert proof.winner(position) == expected
+    assert check_proof(position, proof.known)[0] == expected
 
 
 @pytest.mark.parametrize("position", SMALL[:8], ids=str)
@@ -154,6 +160,7 @@ def test_winning_moves_are_exactly_the_oracles(position: Position) -> None:
         if oracle_winner(state_of(child)) == mover:
             expected.add(move)
     assert set(Solver(budget=10**6).winning_moves(position)) == expected
+    assert set(ProofSolver(budget=10**5, leaf_cards=0).winning_moves(position)) == expected
 
 
 def test_the_oracles_moves_are_the_rules_moves() -> None:
@@ -172,10 +179,26 @@ def test_late_positions_of_random_games_agree() -> None:
     for seed in range(12):
         for p in random_game(seed, 60):
             if p.outcome is None and p.cards_left <= 1:
-                assert solve(p, budget=10**5) == oracle_winner(state_of(p))
+                expected = oracle_winner(state_of(p))
+                assert solve(p, budget=10**5) == expected
+                assert ProofSolver(budget=10**4, leaf_cards=0).winner(p) == expected
                 checked += 1
     assert checked >= 5
 
 
 def test_a_budget_too_small_says_unknown() -> None:
     assert solve(Position.start(), budget=50) is None
+
+
+def test_a_budget_too_small_leaves_proof_number_search_undecided() -> None:
+    assert proof_solve(Position.start(), budget=20) is None
+
+
+def test_a_false_claim_fails_the_proof_check() -> None:
+    # C5 with W1 W2 against B7 (the seed's ending): the table's claim is turned round.
+    position = c5()
+    proof = ProofSolver(budget=10**5, leaf_cards=0)
+    winner = proof.winner(position)
+    liar = "white" if winner == "black" else "black"
+    with pytest.raises(ProofError):
+        check_proof(position, lambda p: liar)

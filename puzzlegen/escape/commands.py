@@ -16,11 +16,14 @@ from typing import Any, TextIO
 
 from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.escape.position import Position
+from puzzlegen.escape.proof import ProofSolver
 from puzzlegen.escape.puzzle import plain_position
 from puzzlegen.escape.solver import Solver, Unknown
 
 #: Positions the solver may search before it answers "undecided".
 SOLVE_BUDGET = 20_000
+#: Then expansions of proof-number search (:mod:`.proof`), a move at a time.
+PROOF_BUDGET = 1_000
 
 
 def deal_text(seed: str, *, as_json: bool = False) -> str:
@@ -67,8 +70,14 @@ def solve_json(position: Position) -> dict[str, object]:
     try:
         good = solver.winning_moves(position)
     except Unknown:
-        result.update(winner=None, reason=f"undecided within {SOLVE_BUDGET} positions")
-        return result
+        # The verdicts are exact, so proof-number search only answers what alpha-beta
+        # could not; every position alpha-beta decides keeps its answer.
+        try:
+            good = ProofSolver(budget=PROOF_BUDGET).winning_moves(position)
+        except Unknown:
+            result.update(winner=None, reason=f"undecided within {SOLVE_BUDGET} positions "
+                                              f"and {PROOF_BUDGET} proof-number expansions")
+            return result
     winner = position.to_move if good else ("black" if position.to_move == "white" else "white")
     result.update(winner=winner, moves=[str(m) for m in good])
     return result

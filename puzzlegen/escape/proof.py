@@ -198,11 +198,14 @@ class ProofSolver:
 
     def wins(self, position: Position) -> bool:
         """True if the side to move wins (raises Unknown after ``budget`` more expansions)."""
+        self._limit = self.stats.nodes + self.budget
+        return self._prove(position)
+
+    def _prove(self, position: Position) -> bool:
         quick = verdict(position)
         if quick is not None:
             return quick == position.to_move
         key = table_key(position)
-        self._limit = self.stats.nodes + self.budget
         while key not in self.table:
             self._mid(position, key, INFINITY, INFINITY)
         return self.table[key]
@@ -223,14 +226,17 @@ class ProofSolver:
         return mover if self.wins(position) else (BLACK if mover == WHITE else WHITE)
 
     def winning_moves(self, position: Position) -> list[Move]:
-        """Every legal move after which the side to move still wins (exact)."""
+        """Every legal move after which the side to move still wins (exact); ``budget``
+        expansions for them all."""
         mover = position.to_move
+        self._limit = self.stats.nodes + self.budget
         good = []
         for move in position.legal_moves():
             child = position.apply(move)
             winner = verdict(child)
             if winner is None:
-                winner = self.winner(child)
+                wins = self._prove(child)
+                winner = child.to_move if wins else BLACK if child.to_move == WHITE else WHITE
             if winner == mover:
                 good.append(move)
         return good

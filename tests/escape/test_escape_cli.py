@@ -35,6 +35,19 @@ def test_solve_the_seeds_ending(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out)["moves"] == ["W1@0,3", "W1@0,5"]
 
 
+def test_solve_falls_back_on_proof_number_search(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzlegen.escape import commands
+
+    monkeypatch.setattr(commands, "SOLVE_BUDGET", 1)  # alpha-beta gives up at once
+    one_dot = C5.replace("W1 W2 | B7", "W1 | -")
+    status, out, _ = run(capsys, "solve", "--game", "escape", "--json", one_dot)
+    assert json.loads(out)["moves"] == ["W1@0,3", "W1@0,5"]
+    monkeypatch.setattr(commands, "PROOF_BUDGET", 0)
+    status, out, _ = run(capsys, "solve", "--game", "escape", str(Position.start()))
+    assert status == 0 and out.startswith("Undecided: undecided within 1 positions and 0 ")
+
+
 @pytest.mark.parametrize("bad", [
     "white | W1 | - | 0,0 | #",
     "white | W1 | B1 | nonsense",

@@ -16,7 +16,7 @@ re-proven by :func:`puzzlegen.escape.proof.check_proof` from the rules up,
 and the proof's size is printed.
 
 Prints CPU time (the figure to read on a shared machine) beside wall time,
-and the load.  Ctrl-C stops the run and prints what it has.
+and the load.  Ctrl-C or SIGTERM stops the run and prints what it has.
 
     nice -n 10 python benchmarks/bench_escape_proof.py [--samples 12] [--budget 1500]
         [--pn-budget 300] [--start-cpu 1200]
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 
@@ -103,10 +104,13 @@ def start(budget: int, cpu: float) -> None:
 
     solver = ProofSolver(budget=budget, cancel=cancel)
     start = Position.start()
-    winner, spent = timed(solver, start)
-    s = solver.stats
     why = ""
-    if winner is None:
+    try:
+        winner, spent = timed(solver, start)
+    except KeyboardInterrupt:
+        winner, spent, why = None, time.process_time() - t0, " (interrupted)"
+    s = solver.stats
+    if winner is None and not why:
         why = " (CPU limit)" if time.process_time() - t0 > cpu else " (expansion budget)"
     print(f"winner: {winner or 'undecided' + why}; {s.nodes} expansions, {s.proven} positions "
           f"proven, {s.leaf_nodes} alpha-beta leaf positions, {len(solver.numbers)} open in "
@@ -131,6 +135,9 @@ def main() -> None:
     parser.add_argument("--start-cpu", type=float, default=1200.0)
     parser.add_argument("--skip", default="", help="parts to skip: rows,start")
     args = parser.parse_args()
+    # SIGTERM (and SIGINT, which a background job ignores) stop the run with what it has.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     skip = set(args.skip.split(",")) - {""}
     print(load())
     wall0, cpu0 = time.perf_counter(), time.process_time()

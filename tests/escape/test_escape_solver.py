@@ -158,6 +158,10 @@ def test_the_solver_agrees_with_exhaustive_search(position: Position) -> None:
     proof = ProofSolver(budget=10**5, leaf_cards=0)
     assert proof.winner(position) == expected
     assert check_proof(position, proof.known)[0] == expected
+    # With alpha-beta at the leaves (the default), its table guides the check below them.
+    hybrid = ProofSolver(budget=10**5)
+    assert hybrid.winner(position) == expected
+    assert check_proof(position, hybrid.known)[0] == expected
 
 
 @pytest.mark.parametrize("position", SMALL[:8], ids=str)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -18,6 +21,7 @@ from puzzlegen.catscradle.wholegame import seeded_positions
 from puzzlegen.games import Puzzle
 
 sys.path.insert(0, str(Path(__file__).parent))
+from browsing import Page, axe_script, chromium, serving  # tests/ is on the path above
 
 DATA = Path(__file__).parent / "data"
 
@@ -64,3 +68,36 @@ def own(puzzle: Puzzle | None) -> cc.Puzzle:
     """A pipeline puzzle, known to be Cat's Cradle's."""
     assert isinstance(puzzle, cc.Puzzle)
     return puzzle
+
+
+# -- the browser tests' fixtures (tests/browsing.py has the rest) -------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One chromium for the session (each xdist worker has its own); the tests'
+    ``page`` and ``Page(browser, ...)`` each open a fresh context in it."""
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (``npm ci`` installs it on first need)."""
+    return axe_script()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    """A fresh page in a context of its own (empty localStorage, 1280 x 900); the
+    test fails if a script on it failed."""
+    with Page(browser).closing() as fresh:
+        yield fresh
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Path], str]]:
+    """Serve a folder with a plain web server for this test: ``serve(folder)`` is
+    its root URL (no slash at the end)."""
+    with ExitStack() as servers:
+        yield lambda folder: servers.enter_context(serving(folder))

@@ -39,6 +39,41 @@ def _a_folder_of_its_own(
     """
     monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
 
+
+#: Modules whose module fixtures take tens of seconds (books, sites) and whose
+#: tests are few: under ``pytest -n`` each goes whole to one worker.
+ONE_WORKER = frozenset({
+    "tests/test_book.py",
+    "tests/test_book_pendulum.py",
+    "tests/test_book_print.py",
+    "tests/escape/test_escape_book.py",
+    "tests/test_game_browser.py",
+    "tests/test_prepare_browser.py",
+})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``pytest -n`` (pytest-xdist's "load"), hand out tests one by one, but
+    each module of ONE_WORKER whole to one worker.
+
+    With plain "load" a module's tests land on both workers and each worker makes
+    the module's fixtures again: the books of test_book*.py, the whole games'
+    site of test_game_browser.py, tens of seconds each.  (xdist_group marks
+    would say the same, but pytest-xdist 3.8 cannot apply them under pytest 9.)
+    """
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+
+    class OneWorkerModules(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in ONE_WORKER else nodeid
+
+    return OneWorkerModules(config, log)
+
+
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -155,8 +155,74 @@ def _rollout(encoded: bytes, order: Sequence[int]) -> int:
             return 1
 
 
+#: Orders of cards (core ints), each a sampled order of the same unseen cards.
+Orders = Sequence[Sequence[int]]
+
+
+def _next_score(end: bytes, order: Sequence[int]) -> int:
+    """Idea 2's score of ``end`` for one order: the next sequence's best spaces (a win 16)."""
+    filled, used = _fill(end, order)
+    rest = order[used:]
+    if not rest:
+        return 16
+    made = _spaces_after(filled, core.best_path(filled))
+    return 16 if made >= len(rest) else made
+
+
+def _restricted(orders: Orders, cards: Sequence[int]) -> list[list[int]]:
+    """Each of ``orders`` (orders of a superset of ``cards``) kept to ``cards`` alone.
+
+    The cards a uniformly shuffled order holds, kept in that order, are a
+    uniformly shuffled order of themselves: fresh samples of the unseen
+    cards' order that owe nothing to the order being played out.
+    """
+    keep = set(cards)
+    return [[c for c in order if c in keep] for order in orders]
+
+
+def _choose_next(filled: bytes, rest: Sequence[int], inner: Orders) -> bytes | None:
+    """The end a stock-hidden player stops in from ``filled`` by idea 10 (``next``, ``slack=0``).
+
+    ``rest`` is only used as a set (the cards still to come): the choice is
+    weighed over ``inner`` orders of those cards, never over ``rest``'s order.
+    None when no end creates a space (the game is lost there).
+    """
+    start = filled[:16].count(0)
+    best_spaces = start
+    best: list[bytes] = []
+    for end in core.end_layouts(filled):
+        spaces = end[:16].count(0)
+        if spaces > best_spaces:
+            best_spaces, best = spaces, [end]
+        elif spaces == best_spaces and best:
+            best.append(end)
+    if not best:
+        return None
+    if len(best) == 1 or best_spaces - start >= len(rest):
+        return best[0]
+    orders = _restricted(inner, rest)
+    totals = [sum(_next_score(end, order) for order in orders) for end in best]
+    return best[totals.index(max(totals))]
+
+
+def _rollout_next(encoded: bytes, order: Sequence[int], inner: Orders) -> int:
+    """1 if idea 10's player (``next``, ``slack=0``, ``inner`` fresh orders) wins from here."""
+    at = 0
+    while True:
+        rest = order[at:]
+        end = _choose_next(encoded, rest, inner)
+        if end is None:
+            return 0
+        encoded, used = _fill(end, rest)
+        at += used
+        if at >= len(order):
+            return 1
+
+
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
-METHODS = ("solve", "horizon", "next", "survive", "rollout")
+METHODS = ("solve", "horizon", "next", "survive", "rollout", "expecti2", "exact")
+#: What ``expecti2`` scores after the next sequence's hidden-stock choice.
+LEAVES = ("solve", "next", "survive")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,13 +265,28 @@ class StrongPlayer:
     slack: int = 16
     #: For ``horizon``: how many of the sampled stock's next cards the game is solved for.
     horizon: int = 10
+    #: For ``expecti2`` and ``rollout`` with ``base="next"``: the fresh orders of the
+    #: cards still to come over which a later sequence's hidden-stock choice is weighed.
+    inner: int = 8
+    #: For ``expecti2``: how the position after the next sequence is scored (:data:`LEAVES`).
+    leaf: str = "solve"
+    #: For ``rollout``: who plays the rest of the game, ``expert`` or ``next`` (idea 10).
+    base: str = "expert"
+    #: For ``exact``: the most distinct fills (by card class) weighed exactly; more are sampled.
+    limit: int = 700
     name: str = field(default="strong")
 
     @property
     def version(self) -> str:
         """The method and its settings: a study's rows are kept apart by it."""
-        horizon = f"-h{self.horizon}" if self.method == "horizon" else ""
-        return f"sampled-{self.method}{horizon}-{self.samples}x{self.width}-slack{self.slack}"
+        extra = f"-h{self.horizon}" if self.method == "horizon" else ""
+        if self.method == "expecti2":
+            extra = f"-{self.leaf}-i{self.inner}"
+        elif self.method == "rollout" and self.base != "expert":
+            extra = f"-{self.base}-i{self.inner}"
+        elif self.method == "exact":
+            extra = f"-l{self.limit}"
+        return f"sampled-{self.method}{extra}-{self.samples}x{self.width}-slack{self.slack}"
 
     def choose(self, view: StockView) -> Line:
         position = view.position
@@ -228,30 +309,101 @@ class StrongPlayer:
             order = list(unseen)
             stream.shuffle(order)
             orders.append(order)
-        best: tuple[int, int, int] | None = None
+        # Fresh orders for a later sequence's hidden-stock choice (drawn after the
+        # outer ones, so these stay what the earlier methods drew).
+        inner = []
+        if self.method == "expecti2" or (self.method == "rollout" and self.base == "next"):
+            for _ in range(self.inner):
+                order = list(unseen)
+                stream.shuffle(order)
+                inner.append(order)
+        best: tuple[float, int, int] | None = None
         choice = candidates[0][1]
         for spaces, index in candidates:
-            total = sum(self._score(ends[index], order) for order in orders)
+            if self.method == "exact":
+                total = self._exact(ends[index], unseen, orders)
+            else:
+                total = sum(self._score(ends[index], order, inner) for order in orders)
             key = (total, spaces, -index)
             if best is None or key > best:
                 best, choice = key, index
         return self._line(position, encoded, choice)
 
-    def _score(self, end: bytes, order: Sequence[int]) -> int:
+    def _score(
+        self, end: bytes, order: Sequence[int], inner: Orders = (), method: str = ""
+    ) -> int:
+        method = method or self.method
         filled, used = _fill(end, order)
         rest = order[used:]
-        if self.method == "solve":
+        if method == "solve":
             return int(core.solve_game(filled, bytes(rest))[0])
-        if self.method == "horizon":
+        if method == "horizon":
             return int(core.solve_game(filled, bytes(rest[: self.horizon]))[0])
-        if self.method == "rollout":
-            return 1 if not rest else _rollout(filled, rest)
+        if method == "rollout":
+            if not rest:
+                return 1
+            if self.base == "next":
+                return _rollout_next(filled, rest, inner)
+            return _rollout(filled, rest)
+        if method == "expecti2":
+            top = 1 if self.leaf in ("solve", "survive") else 16
+            if not rest:
+                return top
+            # The next sequence is chosen as a stock-hidden player would (from the
+            # cards dealt, never ``rest``'s order), then scored with this order.
+            chosen = _choose_next(filled, rest, inner)
+            if chosen is None:
+                return 0
+            return self._score(chosen, rest, method=self.leaf)
         if not rest:
             return 16
         made = _spaces_after(filled, core.best_path(filled))
-        if self.method == "survive":
+        if method == "survive":
             return int(made > 0)
         return 16 if made >= len(rest) else made
+
+    def _exact(self, end: bytes, unseen: Sequence[int], orders: Orders) -> float:
+        """The mean of idea 2's score of ``end`` over every fill of its spaces, weighted exactly.
+
+        Twins being interchangeable, a fill is a sequence of card classes;
+        each is weighed by how many orders of the unseen cards deal it.  With
+        more than ``limit`` distinct fills, the sampled ``orders`` stand in.
+        """
+        spaces = end[:16].count(0)
+        cards: dict[int, list[int]] = {}
+        for card in unseen:
+            cards.setdefault(card >> 1, []).append(card)
+        counts = {cls: len(twins) for cls, twins in cards.items()}
+        distinct = 1
+        for _ in range(min(spaces, len(unseen))):
+            distinct *= len(counts)
+            if distinct > self.limit:
+                return sum(_next_score(end, o) for o in orders) / len(orders)
+        classes = sorted(counts)
+        rest_left = len(unseen) - spaces
+        total = 0.0
+        weight_all = 0
+        fill: list[int] = []
+
+        def walk(depth: int, weight: int) -> None:
+            nonlocal total, weight_all
+            if depth == spaces:
+                # The cards after the fill matter only by how many there are.
+                total += weight * _next_score(end, [*fill, *([0] * rest_left)])
+                weight_all += weight
+                return
+            for cls in classes:
+                n = counts[cls]
+                if n:
+                    counts[cls] = n - 1
+                    fill.append(cards[cls][n - 1])  # twins: the second dealt is the other
+                    walk(depth + 1, weight * n)
+                    fill.pop()
+                    counts[cls] = n
+        if spaces >= len(unseen):
+            return 16.0
+        walk(0, 1)
+        return total / weight_all
 
     @staticmethod
     def _line(position: Position, encoded: bytes, index: int) -> Line:

@@ -25,12 +25,15 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from puzzlegen.catscradle import _pycore, core
-from puzzlegen.catscradle.cards import Card
+from puzzlegen.catscradle._pycore import _SEES_MASK
+from puzzlegen.catscradle.board import CENTRE
+from puzzlegen.catscradle.cards import Card, class_support
 from puzzlegen.catscradle.gamesolver import solve
 from puzzlegen.catscradle.players import HASTY
 from puzzlegen.catscradle.position import Deal, Position
@@ -219,8 +222,67 @@ def _rollout_next(encoded: bytes, order: Sequence[int], inner: Orders) -> int:
             return 1
 
 
+#: The names of :func:`position_features`' values, in order.
+FEATURES = (
+    "bias", "next spaces", "no next space", "next sequence wins", "stock left",
+    "singletons", "central singletons", "tall stacks", "moves", "blocked pairs",
+)
+
+
+def position_features(filled: bytes, left: int) -> tuple[float, ...]:
+    """What a person sees in a full layout with ``left`` cards still in the stock.
+
+    The spaces its best line makes (and whether that is none, or enough to
+    use the stock up), how many cards are left, how many stacks are single
+    cards (the ones a space comes from), in the centre (hint 2: those cells
+    see most), three cards or taller, how many moves the tops allow, and the
+    blocked pairs (hint 3).  The features of :data:`VALUE_WEIGHTS`' model.
+    """
+    heights = filled[:16]
+    made = _spaces_after(filled, core.best_path(filled))
+    tops: list[int] = []
+    at = 16
+    for h in heights:
+        at += h
+        tops.append(filled[at - 1] >> 1 if h else -1)
+    where: dict[int, int] = {}
+    for i, top in enumerate(tops):
+        if top >= 0:
+            where[top] = where.get(top, 0) | 1 << i
+    moves = 0
+    for i, top in enumerate(tops):
+        if top >= 0:
+            moves += (where.get(class_support(top), 0) & _SEES_MASK[i]).bit_count()
+    resting = [tops[i] for i in range(16) if heights[i] > 1]
+    return (
+        1.0,
+        min(made, left) / 8,
+        float(made == 0),
+        float(made >= left),
+        left / 36,
+        sum(1 for h in heights if h == 1) / 16,
+        sum(1 for i in CENTRE if heights[i] == 1) / 4,
+        sum(1 for h in heights if h >= 3) / 16,
+        moves / 16,
+        (len(resting) - len(set(resting))) / 4,
+    )
+
+
+#: A logistic model of the chance idea 10's player wins from a full layout, fitted
+#: by ``benchmarks/train_value.py`` (see docs/whole-game-research.md, idea 17).
+VALUE_WEIGHTS: tuple[float, ...] = (0.0,) * len(FEATURES)
+
+
+def position_value(filled: bytes, left: int) -> float:
+    """:data:`VALUE_WEIGHTS`' estimate of the chance to win from ``filled`` (a full layout)."""
+    if left <= 0:
+        return 1.0
+    z = sum(w * x for w, x in zip(VALUE_WEIGHTS, position_features(filled, left), strict=True))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
-METHODS = ("solve", "horizon", "next", "survive", "rollout", "expecti2", "exact")
+METHODS = ("solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value")
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
 LEAVES = ("solve", "next", "survive")
 
@@ -331,7 +393,7 @@ class StrongPlayer:
 
     def _score(
         self, end: bytes, order: Sequence[int], inner: Orders = (), method: str = ""
-    ) -> int:
+    ) -> float:
         method = method or self.method
         filled, used = _fill(end, order)
         rest = order[used:]
@@ -355,6 +417,8 @@ class StrongPlayer:
             if chosen is None:
                 return 0
             return self._score(chosen, rest, method=self.leaf)
+        if method == "value":
+            return position_value(filled, len(rest))
         if not rest:
             return 16
         made = _spaces_after(filled, core.best_path(filled))
@@ -423,8 +487,11 @@ def get_player(name: str, *, seed: int | str = 0) -> GamePlayer:
     raise UnknownPlayerError(f"unknown player {name!r} (choose from {', '.join(PLAYER_NAMES)})")
 
 
-def play_hidden(deal: Deal, player: GamePlayer) -> tuple[Turn, ...]:
-    """Play ``deal`` to its end, each sequence chosen by ``player`` from a :class:`StockView`."""
+def play_hidden(deal: Deal, player: GamePlayer, *, sequences: int = 0) -> tuple[Turn, ...]:
+    """Play ``deal`` to its end, each sequence chosen by ``player`` from a :class:`StockView`.
+
+    With ``sequences``, stop after that many (the game may not be over then).
+    """
     position, stock = deal.layout, deal.stock
     turns = []
     number = 1
@@ -439,7 +506,7 @@ def play_hidden(deal: Deal, player: GamePlayer) -> tuple[Turn, ...]:
         filled, stock = line.final.fill(stock) if created else (line.final, stock)
         turn = Turn(number, line, filled, stock)
         turns.append(turn)
-        if turn.ends_game:
+        if turn.ends_game or len(turns) == sequences:
             return tuple(turns)
         position = filled
         number += 1

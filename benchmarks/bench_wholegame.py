@@ -43,6 +43,7 @@ from puzzlegen.catscradle.gameplayers import StrongPlayer, play_game
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, layout
 from puzzlegen.catscradle.study import wilson
+from puzzlegen.errors import InvalidInputError
 
 
 def decide(seed: int) -> bool:
@@ -182,7 +183,10 @@ def player(spec: str) -> str | StrongPlayer:
     for setting in settings:
         key, _, value = setting.partition("=")
         fields[key] = int(value) if value.lstrip("-").isdigit() else value
-    return StrongPlayer(**fields)  # type: ignore[arg-type]
+    try:
+        return StrongPlayer(**fields)  # type: ignore[arg-type]
+    except (TypeError, InvalidInputError) as error:
+        raise SystemExit(f"bad player {spec!r}: {error}") from None
 
 
 def measure_players(first: int, deals: int, specs: str) -> None:

@@ -314,7 +314,21 @@ class StrongPlayer:
     ``next``
         the spaces the next sequence's best line creates (a win counts 16);
     ``survive``
-        1 if the next sequence can create a space at all.
+        1 if the next sequence can create a space at all;
+    ``expecti2``
+        two sequences of look ahead with the stock hidden at both: the next
+        sequence's end is chosen as ``next`` with ``slack=0`` would, over
+        ``inner`` fresh orders of the cards still to come (never the sampled
+        order), and the position after it scored by ``leaf``;
+    ``exact``
+        ``next``'s score, as an exact expectation over every fill of the
+        end's spaces when they are at most ``limit`` (by card class);
+    ``value``
+        :func:`position_value`, a learned chance of winning of the position
+        after the fill.
+
+    ``rollout`` with ``base="next"`` lets idea 10's player (``next``,
+    ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert.
 
     The end with the highest total wins; ties go to more spaces now, then
     to the first in the solver's order.  ``docs/whole-game-research.md``
@@ -341,6 +355,17 @@ class StrongPlayer:
     #: For ``exact``: the most distinct fills (by card class) weighed exactly; more are sampled.
     limit: int = 700
     name: str = field(default="strong")
+
+    def __post_init__(self) -> None:
+        for label, value, allowed in (
+            ("method", self.method, METHODS),
+            ("leaf", self.leaf, LEAVES),
+            ("base", self.base, ("expert", "next")),
+        ):
+            if value not in allowed:
+                raise InvalidInputError(
+                    f"unknown strong player {label} {value!r} (choose from {', '.join(allowed)})"
+                )
 
     @property
     def version(self) -> str:

@@ -19,6 +19,7 @@ from puzzlegen.catscradle.gameplayers import (
 from puzzlegen.catscradle.gamesolver import solve_deal
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import Line, best_line
+from puzzlegen.errors import InvalidInputError
 
 
 def _reordered(deal: Deal, dealt: int) -> Deal:
@@ -166,3 +167,7 @@ def test_no_player_wins_a_deal_the_solver_calls_lost() -> None:
 def test_an_unknown_player_is_named() -> None:
     with pytest.raises(UnknownPlayerError, match="'wizard'"):
         get_player("wizard")
+    with pytest.raises(InvalidInputError, match="method 'guess'"):
+        StrongPlayer(method="guess")
+    with pytest.raises(InvalidInputError, match="leaf 'x'"):
+        StrongPlayer(method="expecti2", leaf="x")

@@ -18,6 +18,13 @@ In one run, on seeded deals ``Deal.from_seed(first .. first + deals - 1)``:
 Run from the repository root (figures go to stdout; note the load printed):
 
     python benchmarks/bench_wholegame.py [--deals 10000] [--jobs 2] [--player-deals 1000]
+
+A player in ``--players`` may be a strong player with its settings, joined by
+``+`` (each a ``StrongPlayer`` field; docs/whole-game-research.md names them),
+and ``--players-only`` skips the solver's figures:
+
+    python benchmarks/bench_wholegame.py --players-only --first 20000 --player-deals 300 \
+        --players expert,strong+method=next+samples=60+width=30+slack=0
 """
 
 from __future__ import annotations
@@ -32,9 +39,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 from puzzlegen.catscradle import core
 from puzzlegen.catscradle.cards import class_below
+from puzzlegen.catscradle.gameplayers import StrongPlayer, play_game
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, layout
 from puzzlegen.catscradle.study import wilson
+from puzzlegen.errors import InvalidInputError
 
 
 def decide(seed: int) -> bool:
@@ -101,9 +110,16 @@ def main() -> None:
     parser.add_argument("--pure-deals", type=int, default=300)
     parser.add_argument("--player-deals", type=int, default=1000)
     parser.add_argument("--players", default="beginner,expert,strong,perfect")
+    parser.add_argument("--players-only", action="store_true",
+                        help="only the players' win rates (no solver figures)")
     parser.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
+    if args.players_only:
+        print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), "
+              f"{os.cpu_count()} CPUs; core in use: {core.CORE}")
+        measure_players(args.first, args.player_deals, args.players)
+        return
 
     if args.pure_child:  # the pure core's figure, measured in a fresh process
         wall, cpu = time.perf_counter(), time.process_time()
@@ -152,20 +168,40 @@ def main() -> None:
     assert pure_wins == expected, "the pure core disagrees"
     _rate("pure-Python core, 1 process", args.pure_deals, float(pure[1]), float(pure[2]))
 
-    from puzzlegen.catscradle.gameplayers import play_game
+    if args.player_deals > 0:
+        measure_players(seeds.start, args.player_deals, args.players)
 
-    if args.player_deals <= 0:
-        return
-    players = range(seeds.start, seeds.start + args.player_deals)
+
+def player(spec: str) -> str | StrongPlayer:
+    """A player name, or ``strong+field=value+...``: a strong player with those settings."""
+    name, *settings = spec.split("+")
+    if not settings:
+        return name
+    if name != "strong":
+        raise SystemExit(f"only the strong player takes settings, not {name!r}")
+    fields: dict[str, int | str] = {}
+    for setting in settings:
+        key, _, value = setting.partition("=")
+        fields[key] = int(value) if value.lstrip("-").isdigit() else value
+    try:
+        return StrongPlayer(**fields)  # type: ignore[arg-type]
+    except (TypeError, InvalidInputError) as error:
+        raise SystemExit(f"bad player {spec!r}: {error}") from None
+
+
+def measure_players(first: int, deals: int, specs: str) -> None:
+    """Each player's win rate on seeds ``first ..``, its interval and CPU time a game."""
+    players = range(first, first + deals)
     print(f"Players, seeds {players.start}..{players.stop - 1} (95% Wilson intervals):")
-    for name in args.players.split(","):
-        cpu = time.process_time()
-        won = sum(play_game(Deal.from_seed(seed), name).won for seed in players)
-        cpu = time.process_time() - cpu
+    for spec in specs.split(","):
+        who = player(spec)
+        cpu, wall = time.process_time(), time.perf_counter()
+        won = sum(play_game(Deal.from_seed(seed), who).won for seed in players)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         low, high = wilson(won, len(players))
-        print(f"  {name:<9} {won:>5} of {len(players)} = {won / len(players):6.1%} "
+        print(f"  {spec:<9} {won:>5} of {len(players)} = {won / len(players):6.1%} "
               f"(95% interval {low:5.1%} – {high:5.1%})   CPU {1000 * cpu / len(players):7.1f} "
-              "ms a game")
+              f"ms a game (wall {1000 * wall / len(players):.1f} ms)", flush=True)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     print(f"peak memory {usage.ru_maxrss / 1024:.0f} MB; load now {os.getloadavg()[0]:.2f}")
 

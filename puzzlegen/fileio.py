@@ -24,11 +24,38 @@ import contextlib
 import errno
 import os
 import secrets
+import signal
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 #: What a new file would get from ``open(path, "w")`` before the umask.
 _NEW_FILE_MODE = 0o666
+
+#: The signals that stop puzzlegen (see :func:`puzzlegen.textio.stop_on_signals`).
+_STOP_SIGNALS = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP back for the (short) block.
+
+    A temporary file or folder is made by one call and owned by the caller
+    only once the name is stored; a stop between the two would leave it
+    behind.  Made inside this block, the stop is delivered as the block ends,
+    when the caller's clean-up already knows the name.  (POSIX only; elsewhere
+    the block runs as it is.)
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def output_path(text: str, default_name: str) -> Path:
@@ -116,8 +143,10 @@ def _write(path: Path, data: bytes) -> None:
     # Write through a symbolic link (and a chain of them) to its final target.
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp, fd = _create_temporary(target)
+    tmp: Path | None = None
     try:
+        with signals_held():
+            tmp, fd = _create_temporary(target)
         with os.fdopen(fd, "wb") as handle:
             if existing is not None:
                 os.fchmod(handle.fileno(), stat.S_IMODE(existing.st_mode))
@@ -126,7 +155,8 @@ def _write(path: Path, data: bytes) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
         raise
     _fsync_folder(target.parent)
 

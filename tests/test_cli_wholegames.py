@@ -144,7 +144,7 @@ def _stored(store: Path) -> int:
 def test_a_study_killed_with_sigkill_resumes_without_replaying(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    deals = "16"
+    deals = "12"  # enough for a kill after two stored deals and a resume; cheaper than 16
     store = tmp_path / "killed.sqlite"
     args = ["study", "--deals", deals, "--first-seed", "50", "--store", str(store)]
     child = subprocess.Popen(

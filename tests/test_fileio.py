@@ -149,3 +149,66 @@ def test_check_writable_fails_before_any_work(tmp_path: Path) -> None:
     if Path("/proc/self").is_dir():  # a folder where no file can be made, even by root
         with pytest.raises(OSError):
             check_writable(Path("/proc/book.pdf"))
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.fixture
+def stop_on_sigterm() -> Iterator[None]:
+    """SIGTERM raises _Stop here, as puzzlegen's own handler raises Stopped."""
+    import signal
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise _Stop
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def test_a_stop_just_after_the_temporary_is_made_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop_on_sigterm: None
+) -> None:
+    """The stop lands in the instant between the temporary file's creation and
+    the writer's knowing its name: without the signals held there, the file stays."""
+    import signal
+
+    real_open = os.open
+
+    def open_then_stop(path: object, flags: int, mode: int = 0o777) -> int:
+        fd = real_open(path, flags, mode)  # type: ignore[arg-type]
+        signal.raise_signal(signal.SIGTERM)
+        return fd
+
+    monkeypatch.setattr(os, "open", open_then_stop)
+    with pytest.raises(_Stop):
+        write_text(tmp_path / "day.txt", "puzzle")
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_stop_just_after_a_day_folder_is_made_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop_on_sigterm: None
+) -> None:
+    """The same instant for a day's hidden folder (made, its name not yet stored)."""
+    import signal
+
+    from puzzlegen.render import pages
+
+    real_mkdir = Path.mkdir
+
+    def mkdir_then_stop(self: Path, mode: int = 0o777, *args: bool, **kwargs: bool) -> None:
+        real_mkdir(self, mode, *args, **kwargs)
+        if self.name.startswith("."):
+            signal.raise_signal(signal.SIGTERM)
+
+    site = tmp_path / "site"
+    monkeypatch.setattr(Path, "mkdir", mkdir_then_stop)
+    with pytest.raises(_Stop):
+        pages._replace_folder(site / "2026-11-23", {"puzzle.json": "{}"})
+    monkeypatch.undo()
+    assert list(site.iterdir()) == []

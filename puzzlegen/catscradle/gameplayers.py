@@ -25,12 +25,15 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from puzzlegen.catscradle import _pycore, core
-from puzzlegen.catscradle.cards import Card
+from puzzlegen.catscradle._pycore import _SEES_MASK
+from puzzlegen.catscradle.board import CENTRE
+from puzzlegen.catscradle.cards import Card, class_support
 from puzzlegen.catscradle.gamesolver import solve
 from puzzlegen.catscradle.players import HASTY
 from puzzlegen.catscradle.position import Deal, Position
@@ -155,8 +158,137 @@ def _rollout(encoded: bytes, order: Sequence[int]) -> int:
             return 1
 
 
+#: Orders of cards (core ints), each a sampled order of the same unseen cards.
+Orders = Sequence[Sequence[int]]
+
+
+def _next_score(end: bytes, order: Sequence[int]) -> int:
+    """Idea 2's score of ``end`` for one order: the next sequence's best spaces (a win 16)."""
+    filled, used = _fill(end, order)
+    rest = order[used:]
+    if not rest:
+        return 16
+    made = _spaces_after(filled, core.best_path(filled))
+    return 16 if made >= len(rest) else made
+
+
+def _restricted(orders: Orders, cards: Sequence[int]) -> list[list[int]]:
+    """Each of ``orders`` (orders of a superset of ``cards``) kept to ``cards`` alone.
+
+    The cards a uniformly shuffled order holds, kept in that order, are a
+    uniformly shuffled order of themselves: fresh samples of the unseen
+    cards' order that owe nothing to the order being played out.
+    """
+    keep = set(cards)
+    return [[c for c in order if c in keep] for order in orders]
+
+
+def _choose_next(filled: bytes, rest: Sequence[int], inner: Orders) -> bytes | None:
+    """The end a stock-hidden player stops in from ``filled`` by idea 10 (``next``, ``slack=0``).
+
+    ``rest`` is only used as a set (the cards still to come): the choice is
+    weighed over ``inner`` orders of those cards, never over ``rest``'s order.
+    None when no end creates a space (the game is lost there).
+    """
+    start = filled[:16].count(0)
+    best_spaces = start
+    best: list[bytes] = []
+    for end in core.end_layouts(filled):
+        spaces = end[:16].count(0)
+        if spaces > best_spaces:
+            best_spaces, best = spaces, [end]
+        elif spaces == best_spaces and best:
+            best.append(end)
+    if not best:
+        return None
+    if len(best) == 1 or best_spaces - start >= len(rest):
+        return best[0]
+    orders = _restricted(inner, rest)
+    totals = [sum(_next_score(end, order) for order in orders) for end in best]
+    return best[totals.index(max(totals))]
+
+
+def _rollout_next(encoded: bytes, order: Sequence[int], inner: Orders) -> int:
+    """1 if idea 10's player (``next``, ``slack=0``, ``inner`` fresh orders) wins from here."""
+    at = 0
+    while True:
+        rest = order[at:]
+        end = _choose_next(encoded, rest, inner)
+        if end is None:
+            return 0
+        encoded, used = _fill(end, rest)
+        at += used
+        if at >= len(order):
+            return 1
+
+
+#: The names of :func:`position_features`' values, in order.
+FEATURES = (
+    "bias", "next spaces", "no next space", "next sequence wins", "stock left",
+    "singletons", "central singletons", "tall stacks", "moves", "blocked pairs",
+)
+
+
+def position_features(filled: bytes, left: int) -> tuple[float, ...]:
+    """What a person sees in a full layout with ``left`` cards still in the stock.
+
+    The spaces its best line makes (and whether that is none, or enough to
+    use the stock up), how many cards are left, how many stacks are single
+    cards (the ones a space comes from), in the centre (hint 2: those cells
+    see most), three cards or taller, how many moves the tops allow, and the
+    blocked pairs (hint 3).  The features of :data:`VALUE_WEIGHTS`' model.
+    """
+    heights = filled[:16]
+    made = _spaces_after(filled, core.best_path(filled))
+    tops: list[int] = []
+    at = 16
+    for h in heights:
+        at += h
+        tops.append(filled[at - 1] >> 1 if h else -1)
+    where: dict[int, int] = {}
+    for i, top in enumerate(tops):
+        if top >= 0:
+            where[top] = where.get(top, 0) | 1 << i
+    moves = 0
+    for i, top in enumerate(tops):
+        if top >= 0:
+            moves += (where.get(class_support(top), 0) & _SEES_MASK[i]).bit_count()
+    resting = [tops[i] for i in range(16) if heights[i] > 1]
+    return (
+        1.0,
+        min(made, left) / 8,
+        float(made == 0),
+        float(made >= left),
+        left / 36,
+        sum(1 for h in heights if h == 1) / 16,
+        sum(1 for i in CENTRE if heights[i] == 1) / 4,
+        sum(1 for h in heights if h >= 3) / 16,
+        moves / 16,
+        (len(resting) - len(set(resting))) / 4,
+    )
+
+
+#: A logistic model of the chance idea 10's player wins from a full layout, one weight
+#: a feature, fitted by ``python benchmarks/train_value.py --games 2500 --first 40000
+#: --rollouts 16`` (18,028 positions; held-out log loss 0.356 against a constant's 0.526;
+#: see docs/whole-game-research.md, idea 17).
+VALUE_WEIGHTS: tuple[float, ...] = (
+    0.8732, 3.7314, -10.6108, 8.4549, -8.7168, 2.7571, 0.5500, -0.4439, 0.3802, -0.0893
+)
+
+
+def position_value(filled: bytes, left: int) -> float:
+    """:data:`VALUE_WEIGHTS`' estimate of the chance to win from ``filled`` (a full layout)."""
+    if left <= 0:
+        return 1.0
+    z = sum(w * x for w, x in zip(VALUE_WEIGHTS, position_features(filled, left), strict=True))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
-METHODS = ("solve", "horizon", "next", "survive", "rollout")
+METHODS = ("solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value")
+#: What ``expecti2`` scores after the next sequence's hidden-stock choice.
+LEAVES = ("solve", "next", "survive", "value")
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +314,21 @@ class StrongPlayer:
     ``next``
         the spaces the next sequence's best line creates (a win counts 16);
     ``survive``
-        1 if the next sequence can create a space at all.
+        1 if the next sequence can create a space at all;
+    ``expecti2``
+        two sequences of look ahead with the stock hidden at both: the next
+        sequence's end is chosen as ``next`` with ``slack=0`` would, over
+        ``inner`` fresh orders of the cards still to come (never the sampled
+        order), and the position after it scored by ``leaf``;
+    ``exact``
+        ``next``'s score, as an exact expectation over every fill of the
+        end's spaces when they are at most ``limit`` (by card class);
+    ``value``
+        :func:`position_value`, a learned chance of winning of the position
+        after the fill.
+
+    ``rollout`` with ``base="next"`` lets idea 10's player (``next``,
+    ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert.
 
     The end with the highest total wins; ties go to more spaces now, then
     to the first in the solver's order.  ``docs/whole-game-research.md``
@@ -199,13 +345,39 @@ class StrongPlayer:
     slack: int = 16
     #: For ``horizon``: how many of the sampled stock's next cards the game is solved for.
     horizon: int = 10
+    #: For ``expecti2`` and ``rollout`` with ``base="next"``: the fresh orders of the
+    #: cards still to come over which a later sequence's hidden-stock choice is weighed.
+    inner: int = 8
+    #: For ``expecti2``: how the position after the next sequence is scored (:data:`LEAVES`).
+    leaf: str = "solve"
+    #: For ``rollout``: who plays the rest of the game, ``expert`` or ``next`` (idea 10).
+    base: str = "expert"
+    #: For ``exact``: the most distinct fills (by card class) weighed exactly; more are sampled.
+    limit: int = 700
     name: str = field(default="strong")
+
+    def __post_init__(self) -> None:
+        for label, value, allowed in (
+            ("method", self.method, METHODS),
+            ("leaf", self.leaf, LEAVES),
+            ("base", self.base, ("expert", "next")),
+        ):
+            if value not in allowed:
+                raise InvalidInputError(
+                    f"unknown strong player {label} {value!r} (choose from {', '.join(allowed)})"
+                )
 
     @property
     def version(self) -> str:
         """The method and its settings: a study's rows are kept apart by it."""
-        horizon = f"-h{self.horizon}" if self.method == "horizon" else ""
-        return f"sampled-{self.method}{horizon}-{self.samples}x{self.width}-slack{self.slack}"
+        extra = f"-h{self.horizon}" if self.method == "horizon" else ""
+        if self.method == "expecti2":
+            extra = f"-{self.leaf}-i{self.inner}"
+        elif self.method == "rollout" and self.base != "expert":
+            extra = f"-{self.base}-i{self.inner}"
+        elif self.method == "exact":
+            extra = f"-l{self.limit}"
+        return f"sampled-{self.method}{extra}-{self.samples}x{self.width}-slack{self.slack}"
 
     def choose(self, view: StockView) -> Line:
         position = view.position
@@ -228,30 +400,103 @@ class StrongPlayer:
             order = list(unseen)
             stream.shuffle(order)
             orders.append(order)
-        best: tuple[int, int, int] | None = None
+        # Fresh orders for a later sequence's hidden-stock choice (drawn after the
+        # outer ones, so these stay what the earlier methods drew).
+        inner = []
+        if self.method == "expecti2" or (self.method == "rollout" and self.base == "next"):
+            for _ in range(self.inner):
+                order = list(unseen)
+                stream.shuffle(order)
+                inner.append(order)
+        best: tuple[float, int, int] | None = None
         choice = candidates[0][1]
         for spaces, index in candidates:
-            total = sum(self._score(ends[index], order) for order in orders)
+            if self.method == "exact":
+                total = self._exact(ends[index], unseen, orders)
+            else:
+                total = sum(self._score(ends[index], order, inner) for order in orders)
             key = (total, spaces, -index)
             if best is None or key > best:
                 best, choice = key, index
         return self._line(position, encoded, choice)
 
-    def _score(self, end: bytes, order: Sequence[int]) -> int:
+    def _score(
+        self, end: bytes, order: Sequence[int], inner: Orders = (), method: str = ""
+    ) -> float:
+        method = method or self.method
         filled, used = _fill(end, order)
         rest = order[used:]
-        if self.method == "solve":
+        if method == "solve":
             return int(core.solve_game(filled, bytes(rest))[0])
-        if self.method == "horizon":
+        if method == "horizon":
             return int(core.solve_game(filled, bytes(rest[: self.horizon]))[0])
-        if self.method == "rollout":
-            return 1 if not rest else _rollout(filled, rest)
+        if method == "rollout":
+            if not rest:
+                return 1
+            if self.base == "next":
+                return _rollout_next(filled, rest, inner)
+            return _rollout(filled, rest)
+        if method == "expecti2":
+            top = 16 if self.leaf == "next" else 1
+            if not rest:
+                return top
+            # The next sequence is chosen as a stock-hidden player would (from the
+            # cards dealt, never ``rest``'s order), then scored with this order.
+            chosen = _choose_next(filled, rest, inner)
+            if chosen is None:
+                return 0
+            return self._score(chosen, rest, method=self.leaf)
+        if method == "value":
+            return position_value(filled, len(rest))
         if not rest:
             return 16
         made = _spaces_after(filled, core.best_path(filled))
-        if self.method == "survive":
+        if method == "survive":
             return int(made > 0)
         return 16 if made >= len(rest) else made
+
+    def _exact(self, end: bytes, unseen: Sequence[int], orders: Orders) -> float:
+        """The mean of idea 2's score of ``end`` over every fill of its spaces, weighted exactly.
+
+        Twins being interchangeable, a fill is a sequence of card classes;
+        each is weighed by how many orders of the unseen cards deal it.  With
+        more than ``limit`` distinct fills, the sampled ``orders`` stand in.
+        """
+        spaces = end[:16].count(0)
+        cards: dict[int, list[int]] = {}
+        for card in unseen:
+            cards.setdefault(card >> 1, []).append(card)
+        counts = {cls: len(twins) for cls, twins in cards.items()}
+        distinct = 1
+        for _ in range(min(spaces, len(unseen))):
+            distinct *= len(counts)
+            if distinct > self.limit:
+                return sum(_next_score(end, o) for o in orders) / len(orders)
+        classes = sorted(counts)
+        rest_left = len(unseen) - spaces
+        total = 0.0
+        weight_all = 0
+        fill: list[int] = []
+
+        def walk(depth: int, weight: int) -> None:
+            nonlocal total, weight_all
+            if depth == spaces:
+                # The cards after the fill matter only by how many there are.
+                total += weight * _next_score(end, [*fill, *([0] * rest_left)])
+                weight_all += weight
+                return
+            for cls in classes:
+                n = counts[cls]
+                if n:
+                    counts[cls] = n - 1
+                    fill.append(cards[cls][n - 1])  # twins: the second dealt is the other
+                    walk(depth + 1, weight * n)
+                    fill.pop()
+                    counts[cls] = n
+        if spaces >= len(unseen):
+            return 16.0
+        walk(0, 1)
+        return total / weight_all
 
     @staticmethod
     def _line(position: Position, encoded: bytes, index: int) -> Line:
@@ -271,8 +516,11 @@ def get_player(name: str, *, seed: int | str = 0) -> GamePlayer:
     raise UnknownPlayerError(f"unknown player {name!r} (choose from {', '.join(PLAYER_NAMES)})")
 
 
-def play_hidden(deal: Deal, player: GamePlayer) -> tuple[Turn, ...]:
-    """Play ``deal`` to its end, each sequence chosen by ``player`` from a :class:`StockView`."""
+def play_hidden(deal: Deal, player: GamePlayer, *, sequences: int = 0) -> tuple[Turn, ...]:
+    """Play ``deal`` to its end, each sequence chosen by ``player`` from a :class:`StockView`.
+
+    With ``sequences``, stop after that many (the game may not be over then).
+    """
     position, stock = deal.layout, deal.stock
     turns = []
     number = 1
@@ -287,7 +535,7 @@ def play_hidden(deal: Deal, player: GamePlayer) -> tuple[Turn, ...]:
         filled, stock = line.final.fill(stock) if created else (line.final, stock)
         turn = Turn(number, line, filled, stock)
         turns.append(turn)
-        if turn.ends_game:
+        if turn.ends_game or len(turns) == sequences:
             return tuple(turns)
         position = filled
         number += 1

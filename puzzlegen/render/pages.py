@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlegen.daily import daily_json
-from puzzlegen.fileio import write_text
+from puzzlegen.fileio import signals_held, write_text
 from puzzlegen.games import LEVELS, Game, Puzzle
 from puzzlegen.render.svg import to_svg
 from puzzlegen.render.templating import render, template_dir
@@ -181,35 +181,40 @@ def _replace_folder(folder: Path, files: dict[str, str]) -> None:
     shown = folder
     if folder.is_symlink() and folder.is_dir():
         folder = Path(os.path.realpath(folder))
-    try:
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _new_folder_beside(folder, "tmp")
-        mode = stat.S_IMODE(folder.stat().st_mode) if folder.is_dir() else None
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror or str(exc), str(shown)) from None
+    tmp: Path | None = None
     aside: Path | None = None
     try:
+        try:
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            mode = stat.S_IMODE(folder.stat().st_mode) if folder.is_dir() else None
+            with signals_held():  # a stop may not fall between mkdir and ``tmp =``
+                tmp = _new_folder_beside(folder, "tmp")
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror or str(exc), str(shown)) from None
         for name, text in files.items():
             write_text(tmp / name, text)
         if mode is not None:
             os.chmod(tmp, mode)
         if folder.is_dir() and not folder.is_symlink():
-            aside = _new_folder_beside(folder, "old")
+            with signals_held():
+                aside = _new_folder_beside(folder, "old")
             os.replace(folder, aside / folder.name)
         os.rename(tmp, folder)
     except BaseException as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
         if aside is not None:
             if not folder.exists() and (aside / folder.name).exists():
                 os.rename(aside / folder.name, folder)
             shutil.rmtree(aside, ignore_errors=True)
         where = str(getattr(exc, "filename", None) or "")
-        if isinstance(exc, OSError) and where.startswith(str(tmp)):
+        if isinstance(exc, OSError) and tmp is not None and where.startswith(str(tmp)):
             named = str(shown) + where[len(str(tmp)) :]
             raise OSError(exc.errno, exc.strerror or str(exc), named) from None
         raise
     if aside is not None:
-        shutil.rmtree(aside, ignore_errors=True)
+        with signals_held():  # the old day's few files: a stop waits for them to go
+            shutil.rmtree(aside, ignore_errors=True)
 
 
 _TEMPORARY = re.compile(r"\.\d{4}-\d{2}-\d{2}\.(?:(?P<pid>\d+)-)?[0-9a-f]{8}\.(?:tmp|old)")

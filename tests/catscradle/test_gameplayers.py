@@ -8,6 +8,7 @@ import pytest
 
 from puzzlegen.catscradle.gameplayers import (
     PLAYER_NAMES,
+    GamePlayer,
     StockView,
     StrongPlayer,
     UnknownPlayerError,
@@ -18,6 +19,7 @@ from puzzlegen.catscradle.gameplayers import (
 from puzzlegen.catscradle.gamesolver import solve_deal
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import Line, best_line
+from puzzlegen.errors import InvalidInputError
 
 
 def _reordered(deal: Deal, dealt: int) -> Deal:
@@ -49,17 +51,37 @@ class _Recorder:
         return best_line(view.position)
 
 
-@pytest.mark.parametrize("name", ["beginner", "expert", "strong"])
+#: Every method of the strong player, cheaply set (docs/whole-game-research.md's ideas).
+_SMALL = {"samples": 6, "width": 6, "inner": 3, "seed": "5"}
+STRONG_METHODS: dict[str, StrongPlayer] = {
+    "solve": StrongPlayer(method="solve", **_SMALL),  # type: ignore[arg-type]
+    "horizon": StrongPlayer(method="horizon", **_SMALL),  # type: ignore[arg-type]
+    "survive": StrongPlayer(method="survive", **_SMALL),  # type: ignore[arg-type]
+    "rollout": StrongPlayer(method="rollout", **_SMALL),  # type: ignore[arg-type]
+    "rollout-next": StrongPlayer(method="rollout", base="next", samples=4, width=4, inner=2),
+    "expecti2": StrongPlayer(method="expecti2", slack=0, **_SMALL),  # type: ignore[arg-type]
+    "expecti2-next": StrongPlayer(method="expecti2", leaf="next", **_SMALL),  # type: ignore[arg-type]
+    "exact": StrongPlayer(method="exact", slack=0, **_SMALL),  # type: ignore[arg-type]
+    "value": StrongPlayer(method="value", slack=0, **_SMALL),  # type: ignore[arg-type]
+}
+
+
+def _player(name: str) -> GamePlayer:
+    return STRONG_METHODS[name] if name in STRONG_METHODS else get_player(name, seed=5)
+
+
+@pytest.mark.parametrize("name", ["beginner", "expert", "strong", *STRONG_METHODS])
 def test_players_choose_the_same_until_the_stocks_differ(name: str) -> None:
     """Reordering the cards not yet dealt cannot change what a player has done so far."""
-    for seed in range(12 if name == "strong" else 40):
+    for seed in range({"beginner": 40, "expert": 40, "strong": 12}.get(name, 6)):
         deal = Deal.from_seed(seed)
-        first = play_hidden(deal, get_player(name, seed=5))
+        # Only the first two sequences are compared: no need to play further.
+        first = play_hidden(deal, _player(name), sequences=2)
         dealt = len(deal.stock) - len(first[0].stock)
         if first[0].ends_game or dealt >= len(deal.stock) - 2:
             continue
         # Same first sequence dealt; the rest of the stock reversed.
-        second = play_hidden(_reordered(deal, dealt), get_player(name, seed=5))
+        second = play_hidden(_reordered(deal, dealt), _player(name), sequences=2)
         assert first[0].line == second[0].line
         assert first[0].filled == second[0].filled
         if len(first) > 1 and len(second) > 1:
@@ -79,10 +101,39 @@ def test_the_recorder_sees_only_dealt_cards_and_the_set() -> None:
 
 
 def test_the_strong_player_is_deterministic_for_a_seed() -> None:
+    # Every method's first two choices are replayed from a fresh player in the test above.
     deal = Deal.from_seed(12)
     a = play_game(deal, StrongPlayer(seed="9"))
     b = play_game(deal, StrongPlayer(seed="9"))
     assert a.turns == b.turns
+
+
+def test_the_exact_expectation_weighs_every_fill() -> None:
+    """``exact`` equals the plain mean over every ordered pair of unseen cards."""
+    from puzzlegen.catscradle import core
+    from puzzlegen.catscradle.gameplayers import _next_score
+    from puzzlegen.catscradle.solver import CARD_INDEX, layout
+
+    checked = 0
+    for seed in range(200):
+        deal = Deal.from_seed(seed)
+        encoded = layout(deal.layout)
+        unseen = sorted(CARD_INDEX[c] for c in deal.stock)[:14]  # a short stock: a quick check
+        for end in core.end_layouts(encoded):
+            if 1 <= end[:16].count(0) <= 2:
+                spaces = end[:16].count(0)
+                pairs = [(a, b) for a in unseen for b in unseen if a != b]
+                fills = [(a,) for a in unseen] if spaces == 1 else pairs
+                plain = sum(
+                    _next_score(end, [*f, *(c for c in unseen if c not in f)]) for f in fills
+                ) / len(fills)
+                exact = StrongPlayer(method="exact", limit=10_000)._exact(end, unseen, [])
+                assert exact == pytest.approx(plain)
+                checked += 1
+                break
+        if checked == 3:
+            break
+    assert checked == 3
 
 
 def test_every_player_plays_legal_games() -> None:
@@ -116,3 +167,7 @@ def test_no_player_wins_a_deal_the_solver_calls_lost() -> None:
 def test_an_unknown_player_is_named() -> None:
     with pytest.raises(UnknownPlayerError, match="'wizard'"):
         get_player("wizard")
+    with pytest.raises(InvalidInputError, match="method 'guess'"):
+        StrongPlayer(method="guess")
+    with pytest.raises(InvalidInputError, match="leaf 'x'"):
+        StrongPlayer(method="expecti2", leaf="x")

@@ -55,6 +55,7 @@ RUNS = {
     "pendulum": ["--game", "pendulum"],
     "cats-cradle": ["--game", "cats-cradle"],
     "cc-game": ["--game", "cats-cradle", "--kind", "game"],
+    "escape": ["--game", "escape"],
 }
 LIMIT = 5.0  # seconds: the issue's bound for any single day
 
@@ -91,9 +92,11 @@ def same_day(a: Path, b: Path) -> bool:
     return len(one) == len(two) > 0 and one == two
 
 
-def make(date: dt.date, args: list[str], out: Path, before: Path | None) -> tuple[float, float]:
+def make(date: dt.date, args: list[str], out: Path, before: Path | None,
+         cap: float | None = None) -> tuple[float, float]:
     """Wall and CPU seconds of one ``puzzlegen daily`` run (with the source in
-    ``before`` when given)."""
+    ``before`` when given).  A run past ``cap`` seconds of wall time is stopped
+    (SIGTERM) and its figures are what it had spent: a lower bound."""
     env = dict(os.environ)
     env.pop("PUZZLEGEN_PURE_CORE", None)
     command, cwd = PUZZLEGEN, None
@@ -103,8 +106,16 @@ def make(date: dt.date, args: list[str], out: Path, before: Path | None) -> tupl
         command, cwd = [sys.executable, "-c", LAUNCH], before
     started = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run([*command, "daily", *args, "--date", date.isoformat(), "-o", str(out)],
-                   env=env, check=True, stdout=subprocess.DEVNULL, cwd=cwd)
+    child = subprocess.Popen([*command, "daily", *args, "--date", date.isoformat(),
+                              "-o", str(out)], env=env, stdout=subprocess.DEVNULL, cwd=cwd)
+    try:
+        code = child.wait(timeout=cap)
+    except subprocess.TimeoutExpired:
+        child.terminate()
+        child.wait()
+        code = 0
+    if code:
+        raise subprocess.CalledProcessError(code, child.args)
     wall = time.perf_counter() - t0
     ended = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (ended.ru_utime - started.ru_utime) + (ended.ru_stime - started.ru_stime)
@@ -123,6 +134,12 @@ def main() -> None:
                         help="also make each date with the puzzlegen source in DIR")
     parser.add_argument("--also", action="store_true",
                         help="also time Cat's Cradle's daily and `daily --kind game`")
+    parser.add_argument("--game", choices=sorted(RUNS), action="append",
+                        help="time these runs instead (repeat it; e.g. --game escape)")
+    parser.add_argument("--cap", type=float, metavar="SECONDS",
+                        help="stop a --before run after this much wall time and print "
+                             "its figures as lower bounds (the old weekend days ran for "
+                             "many minutes)")
     args = parser.parse_args()
     print(f"load average {load()} on {os.cpu_count()} cores; pendulum core {CORE}; "
           f"`puzzlegen --version` takes {gauge():.2f} s wall")
@@ -137,7 +154,10 @@ def main() -> None:
         for cpu, wall, date in rows[: max(args.top, 10)]:
             print(f"  {date} {date:%a} {cpu:6.2f} s CPU {wall:6.2f} s wall")
         dates += [r[2] for r in rows[: args.top] if r[2] not in dates]
-    runs = {k: v for k, v in RUNS.items() if args.also or k == "pendulum"}
+    if args.game:
+        runs = {k: RUNS[k] for k in args.game}
+    else:
+        runs = {k: v for k, v in RUNS.items() if args.also or k == "pendulum"}
     worst: dict[str, tuple[float, float, dt.date]] = {}
     differ = 0
     print("\nthe CLI, one `puzzlegen daily` process a date:")
@@ -148,12 +168,17 @@ def main() -> None:
                 variants = [("now", None)] + [("before", args.before)] * (args.before is not None)
                 for name, source in variants:
                     out = Path(tmp) / name / label / date.isoformat()
-                    wall, cpu = make(date, extra, out, source)
+                    wall, cpu = make(date, extra, out, source,
+                                     args.cap if name == "before" else None)
+                    stopped = args.cap is not None and name == "before" and wall > args.cap
                     key = f"{label} {name}"
                     if key not in worst or wall > worst[key][1]:
                         worst[key] = (cpu, wall, date)
-                    line += f"   {name} {wall:6.2f} s wall {cpu:6.2f} s CPU"
-                    if name == "before" and not same_day(Path(tmp) / "now" / label
+                    more = ">" if stopped else " "
+                    line += f"   {name} {more}{wall:6.2f} s wall {more}{cpu:6.2f} s CPU"
+                    if stopped:
+                        line += " (stopped unfinished)"
+                    elif name == "before" and not same_day(Path(tmp) / "now" / label
                                                             / date.isoformat(), out):
                         differ += 1
                         line += " (puzzle differs!)"

@@ -117,7 +117,12 @@ class Escape:
         return schedule_for(date).weekdays[date.weekday()][1]
 
     def daily_candidate(self, date: dt.date, seed: str) -> ep.Puzzle | None:
-        return ep.make_puzzle(schedule_for(date).weekdays[date.weekday()][0], seed)
+        kind, level = schedule_for(date).weekdays[date.weekday()]
+        if kind == ep.CAPTURE:
+            # A seed's capture studies are searched for the day's level (the pinned
+            # weekdays keep the first puzzle of each seed, of whatever level).
+            return ep.make_puzzle(kind, seed, level)
+        return ep.make_puzzle(kind, seed)
 
     def puzzle_from_json(self, data: dict[str, Any]) -> ep.Puzzle:
         return ep.puzzle_from_json(data)

@@ -113,6 +113,13 @@ class Escape:
     def make_puzzle(self, kind: str, seed: str) -> ep.Puzzle | None:
         return ep.make_puzzle(kind, seed)
 
+    def make_puzzle_at(self, kind: str, seed: str, level: str) -> ep.Puzzle | None:
+        """For ``generate --level``: a capture seed's studies are searched for the
+        level (as the weekend days are); an escape seed gives its first puzzle."""
+        if kind == ep.CAPTURE:
+            return ep.make_puzzle(kind, seed, level)
+        return ep.make_puzzle(kind, seed)
+
     def daily_level(self, date: dt.date) -> str:
         return schedule_for(date).weekdays[date.weekday()][1]
 

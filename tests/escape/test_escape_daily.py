@@ -44,3 +44,15 @@ def test_a_quick_date_is_chosen_afresh_the_same() -> None:
     data = next(d for d in pinned() if d["date"] == QUICK)
     date = dt.date.fromisoformat(QUICK)
     assert daily_json(date, daily_puzzle(date, get_game("escape"))) == data
+
+
+def test_the_weekend_days_come_from_their_seeds() -> None:
+    """The pinned capture days (not yet published when pinned) are what their seeds
+    make at the day's level: the seed's capture studies, searched for that level."""
+    weekend = [d for d in pinned() if d["kind"] == "capture"]
+    assert {d["weekday"] for d in weekend} == {"Saturday", "Sunday"} and len(weekend) >= 4
+    for data in weekend:
+        date = dt.date.fromisoformat(str(data["date"]))
+        puzzle = get_game("escape").daily_candidate(date, str(data["seed"]))
+        assert puzzle is not None
+        assert daily_json(date, puzzle) == data

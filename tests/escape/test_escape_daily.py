@@ -17,6 +17,7 @@ from pathlib import Path
 
 from puzzlegen.daily import daily_json, daily_puzzle
 from puzzlegen.escape.plugin import schedule_for
+from puzzlegen.generator import grade_candidate
 from puzzlegen.registry import get_game
 
 DAYS = Path(__file__).parents[1] / "data" / "escape_daily.jsonl"
@@ -56,3 +57,14 @@ def test_the_weekend_days_come_from_their_seeds() -> None:
         puzzle = get_game("escape").daily_candidate(date, str(data["seed"]))
         assert puzzle is not None
         assert daily_json(date, puzzle) == data
+
+
+def test_generate_with_a_level_searches_capture_studies_for_it() -> None:
+    """``generate --level medium`` hands the level to Escape (grade_candidate's level
+    job): the pinned Medium Saturday's seed makes its puzzle there, where without
+    the level the same seed makes an Easy one (its first study that is a puzzle)."""
+    data = next(d for d in pinned() if d["date"] == "2026-12-05")
+    plain = grade_candidate(("escape", "capture", str(data["seed"])))
+    assert plain is not None and plain["level"] == "Easy"
+    made = grade_candidate(("escape", "capture", str(data["seed"]), "Medium"))
+    assert made == {k: v for k, v in data.items() if k not in ("date", "weekday")}

@@ -6,7 +6,10 @@ cells, up to the table's turns, count as one), proven by the exact solver:
 the winning move wins, and every other move is proven to lose.  Positions
 are *studies* (:func:`candidates`): the board of the puzzle seed's game
 after a few plays, with both hands cut to a few seeded cards; the first
-that makes a puzzle is taken.
+that makes a puzzle is taken.  Capture puzzles have studies of their own
+(:func:`capture_studies`), which :func:`make_puzzle` can search for one
+level (the weekend days, ``generate --level``), ruling studies out by the
+grading ladder's choices and cheap proofs before the exact one.
 
 The answer is the key move and a line to the end of the game: the winner
 plays a proven winning move each turn, the loser the greedy player's

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -18,6 +21,7 @@ from puzzlegen.catscradle.wholegame import seeded_positions
 from puzzlegen.games import Puzzle
 
 sys.path.insert(0, str(Path(__file__).parent))
+from browsing import Page, axe_script, chromium, serving  # tests/ is on the path above
 
 DATA = Path(__file__).parent / "data"
 
@@ -34,6 +38,44 @@ def _a_folder_of_its_own(
     user's files, nor one test's another's.
     """
     monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
+
+
+#: Modules whose module fixtures take tens of seconds (books, sites) and whose
+#: tests are few: under ``pytest -n`` each goes whole to one worker.
+ONE_WORKER = frozenset({
+    "tests/test_book.py",
+    "tests/test_book_pendulum.py",
+    "tests/test_book_print.py",
+    "tests/escape/test_escape_book.py",
+    "tests/test_game_browser.py",
+    "tests/test_prepare_browser.py",
+})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``pytest -n`` (pytest-xdist's "load"), hand out tests one by one, but
+    each module of ONE_WORKER whole to one worker.
+
+    With plain "load" a module's tests land on both workers and each worker makes
+    the module's fixtures again: the books of test_book*.py, the whole games'
+    site of test_game_browser.py, tens of seconds each.  (xdist_group marks
+    would say the same, but pytest-xdist 3.8 cannot apply them under pytest 9.)
+    """
+    if config.getvalue("dist") != "load":
+        return None
+    try:
+        from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+    except ImportError:  # a later pytest-xdist moved it: plain "load" is still right
+        return None
+
+    class OneWorkerModules(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in ONE_WORKER else nodeid
+
+    return OneWorkerModules(config, log)
+
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -64,3 +106,36 @@ def own(puzzle: Puzzle | None) -> cc.Puzzle:
     """A pipeline puzzle, known to be Cat's Cradle's."""
     assert isinstance(puzzle, cc.Puzzle)
     return puzzle
+
+
+# -- the browser tests' fixtures (tests/browsing.py has the rest) -------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One chromium for the session (each xdist worker has its own); the tests'
+    ``page`` and ``Page(browser, ...)`` each open a fresh context in it."""
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (``npm ci`` installs it on first need)."""
+    return axe_script()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    """A fresh page in a context of its own (empty localStorage, 1280 x 900); the
+    test fails if a script on it failed."""
+    with Page(browser).closing() as fresh:
+        yield fresh
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Path], str]]:
+    """Serve a folder with a plain web server for this test: ``serve(folder)`` is
+    its root URL (no slash at the end)."""
+    with ExitStack() as servers:
+        yield lambda folder: servers.enter_context(serving(folder))

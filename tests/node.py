@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,3 +33,12 @@ def run_node(script: str, board_js: Path, stdin: str = "") -> str:
         check=True,
     )
     return result.stdout
+
+
+def ask(harness: str, board_js: Path, requests: list[Any]) -> list[Any]:
+    """Run ``harness`` over ``requests``, one JSON line each on its standard input;
+    its answers, one JSON line each on its standard output, as many as asked."""
+    stdout = run_node(harness, board_js, "".join(json.dumps(r) + "\n" for r in requests))
+    answers = [json.loads(line) for line in stdout.splitlines()]
+    assert len(answers) == len(requests)
+    return answers

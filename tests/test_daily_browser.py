@@ -2,120 +2,25 @@
 
 A week of pages is written once into a temporary folder and opened from disk
 (and once from a local web server).  Each test gets a fresh browser context,
-so localStorage starts empty.  With CI set, a missing browser, Playwright or
-axe-core fails the tests instead of skipping them.
-
-axe-core, the accessibility checker, comes from the npm registry, pinned by
-tests/browser/package-lock.json; the first test that needs it runs ``npm ci``
-there when tests/browser/node_modules is missing.
-
-With PUZZLEGEN_SHOTS=FOLDER set, the tests save a screenshot of each state
-they reach at 320, 390 and 1280 px wide into FOLDER, to be looked at.
+so localStorage starts empty.  The browser, the fresh page, axe-core and the
+screenshots (PUZZLEGEN_SHOTS=FOLDER) come from conftest.py and browsing.py.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
 import random
 import shutil
-import subprocess
-import threading
-from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import pytest
+from browsing import Page, axe_problems, shot
 
 from puzzlegen.cli import main
 
 FIRST, LAST = "2026-11-23", "2026-11-29"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-
-
-def _missing(why: str) -> NoReturn:
-    if os.environ.get("CI"):
-        pytest.fail(f"browser tests cannot run: {why}")
-    pytest.skip(why)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = os.environ.get("PUZZLEGEN_CHROMIUM") or shutil.which("chromium")
-    if executable is None:
-        _missing("no chromium (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright for Python is not installed")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-BROWSER_PACKAGES = Path(__file__).parent / "browser"
-
-
-@pytest.fixture(scope="session")
-def axe_source() -> str:
-    """axe-core's script, installed by ``npm ci`` from the lock file if need be."""
-    script = BROWSER_PACKAGES / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            _missing("no npm to install axe-core (apt-get install npm)")
-        # One installer at a time (pytest -n runs several workers).
-        with open(BROWSER_PACKAGES / ".npm-lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not script.is_file():
-                done = subprocess.run(
-                    [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                    cwd=BROWSER_PACKAGES,
-                    capture_output=True,
-                    text=True,
-                    timeout=300,
-                )
-                if done.returncode != 0 or not script.is_file():
-                    _missing(f"npm ci could not install axe-core: {done.stderr.strip()[-300:]}")
-    return script.read_text(encoding="utf-8")
-
-
-def axe_problems(page: Any, axe: str) -> list[str]:
-    """The serious and critical axe-core violations on the page, one line each."""
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.add_script_tag(content=axe)
-    # preload: false keeps axe from fetching the stylesheets (file:// pages cannot).
-    result = page.evaluate("axe.run(document, {preload: false, resultTypes: ['violations']})")
-    return [
-        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']} {v['help']}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
-SHOTS = os.environ.get("PUZZLEGEN_SHOTS")
-
-
-def shot(page: Any, name: str) -> None:
-    """With PUZZLEGEN_SHOTS set: this state at 320, 390 and 1280 px wide, to look at."""
-    if not SHOTS:
-        return
-    size = page.viewport_size
-    for width in (320, 390, 1280):
-        page.set_viewport_size({"width": width, "height": 800 if width < 500 else 900})
-        page.screenshot(path=str(Path(SHOTS) / f"{name}-{width}.png"))
-    page.set_viewport_size(size)
 
 
 @pytest.fixture(scope="module")
@@ -123,36 +28,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("daily")
     assert main(["daily", "--from", FIRST, "--to", LAST, "-o", str(out)]) == 0
     return out
-
-
-class Page:
-    """A fresh page, noting every request it makes and every script error."""
-
-    def __init__(self, browser: Any, **options: Any) -> None:
-        options.setdefault("viewport", {"width": 1280, "height": 900})
-        self.context = browser.new_context(**options)
-        self.page = self.context.new_page()
-        self.requests: list[str] = []
-        self.errors: list[str] = []
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def spaces(self) -> int:
-        return int(self.page.get_attribute("#board", "data-spaces"))
-
-    def solved(self) -> str | None:
-        return self.page.get_attribute("#board", "data-solved")  # type: ignore[no-any-return]
-
-    def cell(self, rc: list[int]) -> Any:
-        return self.page.locator(f'[data-cell="{rc[0]},{rc[1]}"]')
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Page]:
-    p = Page(browser)
-    yield p
-    p.context.close()
-    assert p.errors == []
 
 
 RANK_WORDS = dict(
@@ -313,22 +188,16 @@ def test_index_opens_today_else_the_latest(site: Path, page: Page) -> None:
     assert page.page.is_hidden("#nav-next")
 
 
-def test_served_by_a_plain_web_server(site: Path, page: Page) -> None:
+def test_served_by_a_plain_web_server(
+    site: Path, page: Page, serve: Callable[[Path], str]
+) -> None:
     # Served below the server's root, as on a real site: nothing may be asked
     # of the server outside the folder (not even a favicon).
-    handler = partial(SimpleHTTPRequestHandler, directory=str(site.parent))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        root = f"http://127.0.0.1:{server.server_address[1]}/{site.name}/"
-        page.page.goto(root + "index.html?today=2026-11-24")
-        page.page.wait_for_url("**/2026-11-24/index.html")
-        assert page.page.locator("[data-cell]").count() == 16
-        assert all(url.startswith(root) for url in page.requests)
-    finally:
-        server.shutdown()
+    root = f"{serve(site.parent)}/{site.name}/"
+    page.page.goto(root + "index.html?today=2026-11-24")
+    page.page.wait_for_url("**/2026-11-24/index.html")
+    assert page.page.locator("[data-cell]").count() == 16
+    assert all(url.startswith(root) for url in page.requests)
 
 
 def test_touch_on_a_phone(site: Path, browser: Any) -> None:

@@ -62,7 +62,9 @@ def test_one_date(tmp_path: Path) -> None:
     images = [img.get("src") for img in page.iter("img")]
     assert images == ["puzzle.svg", "solution.svg", "../assets/cats-cradle-rules.svg"]
     scripts = [s.get("src") for s in page.iter("script") if s.get("src")]
-    assert scripts == ["../days.js", "../assets/daily.js", "../assets/cats-cradle.js"]
+    assert scripts == [
+        "../days.js", "../assets/site.js", "../assets/daily.js", "../assets/cats-cradle.js"
+    ]
     ET.fromstring((folder / "solution.svg").read_text())
     ET.fromstring((tmp_path / "assets" / "cats-cradle-rules.svg").read_text())
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["2026-11-29", *SITE])
@@ -90,6 +92,7 @@ def test_a_range_and_its_archive(tmp_path: Path) -> None:
         "cats-cradle.js",
         "daily.css",
         "daily.js",
+        "site.js",
     ]
 
 
@@ -220,7 +223,7 @@ def test_pages_are_byte_identical(tmp_path: Path) -> None:
     # The second set from another interpreter, hash seed and locale (day names, set order).
     command_elsewhere("daily", "--date", "2026-12-05", "-o", str(tmp_path / "b"))
     files = [p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file()]
-    assert len(files) == 4 + 3 + 4
+    assert len(files) == 4 + 3 + 5  # a day, the site around it, the five assets
     for file in files:
         assert (tmp_path / "a" / file).read_bytes() == (tmp_path / "b" / file).read_bytes()
 
@@ -247,12 +250,14 @@ def test_a_pendulum_page_is_playable(tmp_path: Path) -> None:
     assert embedded is not None and json.loads(embedded.text or "") == data
     assert page.find(".//div[@id='play']") is not None  # the board, not only the picture
     scripts = [s.get("src") for s in page.iter("script") if s.get("src")]
-    assert scripts == ["../days.js", "../assets/daily.js", "../assets/pendulum.js"]
+    assert scripts == [
+        "../days.js", "../assets/site.js", "../assets/daily.js", "../assets/pendulum.js"
+    ]
     sheets = [link.get("href") for link in page.iter("link") if link.get("rel") == "stylesheet"]
     assert sheets == ["../assets/daily.css", "../assets/pendulum.css"]
     assets = tmp_path / "a" / "assets"
     assert sorted(p.name for p in assets.iterdir()) == [
-        "daily.css", "daily.js", "pendulum-rules.svg", "pendulum.css", "pendulum.js"
+        "daily.css", "daily.js", "pendulum-rules.svg", "pendulum.css", "pendulum.js", "site.js"
     ]
     strict((tmp_path / "a" / "archive.html").read_text())
     strict((tmp_path / "a" / "index.html").read_text())

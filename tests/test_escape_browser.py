@@ -14,23 +14,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sys
-import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import Page, axe_problems, serving, shot
 
 from puzzlegen.escape.cards import shape_of
 from puzzlegen.escape.position import Move, Position
 from puzzlegen.publish import publish_dailies
 from puzzlegen.registry import get_game
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_daily_browser import Page, axe_problems, axe_source, browser, shot  # noqa: F401
 
 DAYS = Path(__file__).parent / "data" / "escape_daily.jsonl"
 SETTLED = """(side) => {
@@ -53,14 +47,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def days() -> list[dict[str, Any]]:
     return [json.loads(line) for line in DAYS.read_text(encoding="utf-8").splitlines()]
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Page]:  # noqa: F811
-    p = Page(browser)
-    yield p
-    p.context.close()
-    assert p.errors == []
 
 
 def lay(page: Any, move: Move) -> None:
@@ -169,13 +155,8 @@ def test_a_refused_play_says_why_and_show_me_steps_through_the_answer(
 
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
-    handler = partial(SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *a: None  # type: ignore[attr-defined]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with serving(site) as root:
+        yield root
 
 
 def test_a_whole_game_against_the_computer_from_a_web_server(
@@ -212,7 +193,7 @@ def test_a_whole_game_against_the_computer_from_a_web_server(
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_and_the_focus_ring(site: Path, browser: Any, axe_source: str,  # noqa: F811
+def test_axe_and_the_focus_ring(site: Path, browser: Any, axe_source: str,
                                 scheme: str) -> None:
     themed = Page(browser, color_scheme=scheme)
     try:

@@ -4,23 +4,18 @@ Three days of puzzles and of whole games are written once into a temporary
 folder.  The tests play a day to a win by following its stored line through
 the data-cell contract and the #deal button, lose a day on purpose, reload
 mid-game and go on, and ask "Still winnable?".  Each test gets a fresh
-browser context, so localStorage starts empty.  With CI set, a missing
-browser or Playwright fails the tests instead of skipping them.
+browser context, so localStorage starts empty (conftest.py's ``page``).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import threading
-from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import Page
 
 from puzzlegen.catscradle.board import coords
 from puzzlegen.catscradle.position import Deal
@@ -28,28 +23,6 @@ from puzzlegen.catscradle.solver import analyse
 from puzzlegen.cli import main
 
 FIRST, LAST = "2026-11-23", "2026-11-25"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-
-
-def _missing(why: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"browser tests cannot run: {why}")
-    pytest.skip(why)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = os.environ.get("PUZZLEGEN_CHROMIUM") or shutil.which("chromium")
-    if executable is None:
-        _missing("no chromium (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright for Python is not installed")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")
@@ -60,55 +33,21 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class Game:
-    """A fresh page on a whole game, noting every request and every script error."""
-
-    def __init__(self, browser: Any, **options: Any) -> None:
-        options.setdefault("viewport", {"width": 1280, "height": 900})
-        self.context = browser.new_context(**options)
-        self.page = self.context.new_page()
-        self.requests: list[str] = []
-        self.errors: list[str] = []
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def board(self, name: str) -> str:
-        return str(self.page.get_attribute("#board", f"data-{name}"))
-
-    def move(
-        self, src: list[int] | tuple[int, int], dst: list[int] | tuple[int, int], real: bool = False
-    ) -> None:
-        """Click the cell ``src``, then ``dst``: with ``real``, as a mouse does; else the
-        same click events from a script (one round trip, so a whole game stays quick)."""
-        first, then = f'[data-cell="{src[0]},{src[1]}"]', f'[data-cell="{dst[0]},{dst[1]}"]'
-        if real:
-            self.page.click(first)
-            self.page.click(then)
-        else:
-            self.page.evaluate(
-                "([a, b]) => { document.querySelector(a).click();"
-                " document.querySelector(b).click(); }",
-                [first, then],
-            )
-
-    def record(self, date: str) -> dict[str, Any]:
-        raw = self.page.evaluate(f"localStorage.getItem('puzzlegen:cats-cradle-game:{date}')")
-        return json.loads(raw) if raw else {}
-
-
 @pytest.fixture
-def game(browser: Any) -> Iterator[Game]:
-    g = Game(browser)
-    yield g
-    g.context.close()
-    assert g.errors == []
+def game(page: Page) -> Page:
+    """A fresh page for a whole game (conftest's ``page``)."""
+    return page
+
+
+def saved(game: Page, date: str) -> dict[str, Any]:
+    return game.record(f"cats-cradle-game:{date}")
 
 
 def data(site: Path, date: str) -> dict[str, Any]:
     return json.loads((site / "game" / date / "game.json").read_text())  # type: ignore[no-any-return]
 
 
-def test_play_a_day_to_a_win_by_the_stored_line(site: Path, game: Game) -> None:
+def test_play_a_day_to_a_win_by_the_stored_line(site: Path, game: Page) -> None:
     day = data(site, FIRST)
     game.page.goto((site / "game" / FIRST / "index.html").as_uri())
     assert game.page.locator("[data-cell]").count() == 16
@@ -137,7 +76,7 @@ def test_play_a_day_to_a_win_by_the_stored_line(site: Path, game: Game) -> None:
     assert not any(s in share for s in "♣♦♥♠")  # no spoilers: no card in the share text
     stats = game.page.inner_text("#stats-list")
     assert "Won" in stats
-    record = game.record(FIRST)
+    record = saved(game, FIRST)
     assert record["result"] == "won" and record["hints"] == 0 and record["asked"] == []
     # Whole games are kept apart from the puzzles' records.
     keys = game.page.evaluate("Object.keys(localStorage)")
@@ -162,7 +101,7 @@ def losing_line(deal: Deal) -> list[Cells]:
         assert stock, "this way of playing was meant to lose"
 
 
-def test_lose_a_day_on_purpose(site: Path, game: Game) -> None:
+def test_lose_a_day_on_purpose(site: Path, game: Page) -> None:
     date = "2026-11-24"
     deal = Deal(tuple(Deal.parse(" ".join(data(site, date)["deal"])).cards))
     line = losing_line(deal)
@@ -178,14 +117,14 @@ def test_lose_a_day_on_purpose(site: Path, game: Game) -> None:
     assert game.page.inner_text("#result-title") == "Lost"
     assert game.page.is_disabled("#deal") and game.page.is_disabled("#hint")
     assert "Lost in sequence" in game.page.input_value("#share-text")
-    assert game.record(date)["result"] == "lost"
+    assert saved(game, date)["result"] == "lost"
     # Playing the deal again (and winning) leaves the first result standing.
     game.page.click("#again")
     assert game.board("state") == "playing" and game.board("stock") == "36"
-    assert game.record(date)["result"] == "lost"
+    assert saved(game, date)["result"] == "lost"
 
 
-def test_reload_mid_game_and_continue(site: Path, game: Game) -> None:
+def test_reload_mid_game_and_continue(site: Path, game: Page) -> None:
     day = data(site, LAST)
     url = (site / "game" / LAST / "index.html").as_uri()
     game.page.goto(url)
@@ -213,7 +152,7 @@ def test_reload_mid_game_and_continue(site: Path, game: Game) -> None:
 ANSWERED = '#winnable-answer[data-answer="yes"], #winnable-answer[data-answer="no"]'
 
 
-def test_still_winnable_is_asked_and_recorded(site: Path, game: Game) -> None:
+def test_still_winnable_is_asked_and_recorded(site: Path, game: Page) -> None:
     date = "2026-11-24"
     deal = Deal.parse(" ".join(data(site, date)["deal"]))
     game.page.goto((site / "game" / date / "index.html").as_uri())
@@ -231,12 +170,12 @@ def test_still_winnable_is_asked_and_recorded(site: Path, game: Game) -> None:
             break
         game.page.click("#winnable")
         game.page.locator(ANSWERED).wait_for()
-    asked = game.record(date)["asked"]
+    asked = saved(game, date)["asked"]
     assert asked and asked[0]["won"] is True
     assert any(a["won"] is False for a in asked)
 
 
-def test_hints_and_show_me(site: Path, game: Game) -> None:
+def test_hints_and_show_me(site: Path, game: Page) -> None:
     day = data(site, FIRST)
     game.page.goto((site / "game" / FIRST / "index.html").as_uri())
     game.page.click("#hint")
@@ -245,17 +184,17 @@ def test_hints_and_show_me(site: Path, game: Game) -> None:
     first = day["line"][0]["strong"][0]  # the strong player's own first move
     hinted = game.page.locator(".cell.is-hint")
     assert hinted.get_attribute("data-cell") == ",".join(map(str, first["from"]))
-    assert game.record(FIRST)["hints"] == 2
+    assert saved(game, FIRST)["hints"] == 2
     game.page.click("#showme")
     assert game.page.is_visible("#showme-bar")
     game.page.click("#show-next")
     assert "Sequence 1, move 1" in game.page.inner_text("#show-step")
     assert game.board("spaces") == "0"  # the player's own game is untouched
     game.page.click("#show-exit")
-    assert game.record(FIRST)["shown"] is True
+    assert saved(game, FIRST)["shown"] is True
 
 
-def test_links_both_ways_and_today(site: Path, game: Game) -> None:
+def test_links_both_ways_and_today(site: Path, game: Page) -> None:
     game.page.goto((site / FIRST / "index.html").as_uri())
     link = game.page.locator("#game-link a")
     assert link.is_visible()
@@ -267,19 +206,13 @@ def test_links_both_ways_and_today(site: Path, game: Game) -> None:
     game.page.wait_for_url("**/game/2026-11-24/index.html")
 
 
-def test_served_by_a_plain_web_server(site: Path, game: Game) -> None:
-    handler = partial(SimpleHTTPRequestHandler, directory=str(site.parent))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        root = f"http://127.0.0.1:{server.server_address[1]}/{site.name}/"
-        game.page.goto(root + "game/index.html?today=2026-11-25")
-        game.page.wait_for_url("**/game/2026-11-25/index.html")
-        assert game.page.locator("[data-cell]").count() == 16
-        game.page.click("#winnable")
-        game.page.locator('#winnable-answer[data-answer="yes"]').wait_for()
-        assert all(url.startswith(root) or url.startswith("blob:") for url in game.requests)
-    finally:
-        server.shutdown()
+def test_served_by_a_plain_web_server(
+    site: Path, game: Page, serve: Callable[[Path], str]
+) -> None:
+    root = f"{serve(site.parent)}/{site.name}/"
+    game.page.goto(root + "game/index.html?today=2026-11-25")
+    game.page.wait_for_url("**/game/2026-11-25/index.html")
+    assert game.page.locator("[data-cell]").count() == 16
+    game.page.click("#winnable")
+    game.page.locator('#winnable-answer[data-answer="yes"]').wait_for()
+    assert all(url.startswith(root) or url.startswith("blob:") for url in game.requests)

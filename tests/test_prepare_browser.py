@@ -3,19 +3,18 @@
 One Sunday's prepare page and puzzle page are written into a temporary
 folder.  One test plays a wrong ending and then the right one through the
 data-cell contract, reading the verdict and its reason in #status; another
-checks the links both ways and the list's hiding of later Sundays.  With CI
-set, a missing browser or Playwright fails the tests instead of skipping them.
+checks the links both ways and the list's hiding of later Sundays.  The
+browser and the fresh page come from conftest.py.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_game_browser import Game, browser  # noqa: F401 - the fixture, shared
+from browsing import Page
 
 from puzzlegen.cli import main
 
@@ -30,20 +29,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Game]:  # noqa: F811 - the fixture above
-    g = Game(browser)
-    yield g
-    g.context.close()
-    assert g.errors == []
-
-
-def play(game: Game, line: list[dict[str, Any]]) -> None:
+def play(game: Page, line: list[dict[str, Any]]) -> None:
     for move in line:
         game.move(move["from"], move["to"])
 
 
-def test_a_wrong_ending_then_the_right_one(site: Path, page: Game) -> None:
+def test_a_wrong_ending_then_the_right_one(site: Path, page: Page) -> None:
     data = json.loads((site / "prepare" / SUNDAY / "puzzle.json").read_text())
     page.page.goto((site / "prepare" / SUNDAY / "index.html").as_uri())
     assert page.page.locator("[data-cell]").count() == 16
@@ -77,7 +68,7 @@ def test_a_wrong_ending_then_the_right_one(site: Path, page: Game) -> None:
     assert page.page.is_visible("#answer")
 
 
-def test_links_both_ways_and_no_later_sunday(site: Path, page: Game) -> None:
+def test_links_both_ways_and_no_later_sunday(site: Path, page: Page) -> None:
     page.page.goto((site / SUNDAY / "index.html").as_uri())
     link = page.page.locator("#prepare-link a")
     link.wait_for(state="visible")

@@ -6,6 +6,8 @@ The output folder holds::
     archive.html        every day on disk, by month, marked when this browser solved it
     days.js             the list of days on disk, for navigation (a script: file://
                         pages cannot fetch JSON)
+    assets/site.js      what every playable page shares: the browser's records,
+                        dates, the games' registry                (templates/web/)
     assets/daily.js     the shared, game-neutral page script   (templates/web/)
     assets/daily.css    the shared stylesheet                   (templates/web/)
     assets/GAME.js      the game's board script: rules and drawing (templates/GAMEDIR/board.js)
@@ -52,6 +54,8 @@ from puzzlegen.render.svg import to_svg
 from puzzlegen.render.templating import render, template_dir
 
 ASSETS = "assets"
+#: What every page of a site shares, from templates/web/, one copy under assets/.
+SHARED_ASSETS = ("site.js", "daily.js", "daily.css")
 DAY_FILES = ("index.html", "puzzle.json", "puzzle.svg", "solution.svg")
 
 
@@ -251,11 +255,11 @@ def remove_stale_temporaries(out_dir: Path) -> list[str]:
 
 
 def write_assets(game: Game, out_dir: Path, *, mono: bool = False) -> None:
-    """Write the shared script, stylesheet, the game's board script and rules diagram."""
+    """Write the shared scripts, stylesheet, the game's board script and rules diagram."""
     templates = template_dir()
     assets = out_dir / ASSETS
-    write_text(assets / "daily.js", (templates / "web" / "daily.js").read_text(encoding="utf-8"))
-    write_text(assets / "daily.css", (templates / "web" / "daily.css").read_text(encoding="utf-8"))
+    for shared in SHARED_ASSETS:
+        write_text(assets / shared, (templates / "web" / shared).read_text(encoding="utf-8"))
     if playable(game):
         board = templates / game_dir(game) / "board.js"
         write_text(assets / f"{game.name}.js", board.read_text(encoding="utf-8"))

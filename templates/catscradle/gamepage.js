@@ -6,8 +6,9 @@
  *   "game-archive"  game/archive.html: marks the days played here, statistics;
  *   "game-day"      game/DATE/index.html: the game itself.
  * The rules of a move and the board's drawing are the daily puzzle's own
- * (assets/cats-cradle.js, loaded after this file: it registers with the
- * PuzzleDaily stand-in below); when a sequence is over, the deal and the
+ * (assets/cats-cradle.js, loaded after this file: it registers with
+ * assets/site.js, loaded first, which also keeps the browser's records and
+ * the dates every page shares); when a sequence is over, the deal and the
  * search behind "Still winnable?" are assets/cats-cradle-game.js's, which
  * runs in a Web Worker.
  *
@@ -24,118 +25,27 @@
 (function () {
   "use strict";
 
-  let boardGame = null;
-  const previous = window.PuzzleDaily;
-  window.PuzzleDaily = {
-    registerGame: function (game) {
-      if (game.name === "cats-cradle") boardGame = game;
-      if (previous && previous.registerGame) previous.registerGame(game);
-    },
-  };
-
+  const site = window.PuzzleSite;
   const NAME = "cats-cradle-game";
-  const PREFIX = "puzzlegen:" + NAME + ":";
-
-  // -- storage ---------------------------------------------------------------
-  const store = {
-    get: function (date) {
-      try {
-        const raw = window.localStorage.getItem(PREFIX + date);
-        const value = raw ? JSON.parse(raw) : null;
-        return value && typeof value === "object" ? value : null;
-      } catch (e) {
-        return null; // storage disabled or a damaged entry: play on without it
-      }
-    },
-    set: function (date, value) {
-      try {
-        window.localStorage.setItem(PREFIX + date, JSON.stringify(value));
-      } catch (e) {
-        /* storage full or disabled: the game still works, it just forgets */
-      }
-    },
-    all: function () {
-      const found = {};
-      try {
-        const ls = window.localStorage;
-        for (let i = 0; i < ls.length; i++) {
-          const k = ls.key(i);
-          if (k && k.indexOf(PREFIX) === 0) {
-            const value = JSON.parse(ls.getItem(k));
-            if (value && typeof value === "object") found[k.slice(PREFIX.length)] = value;
-          }
-        }
-      } catch (e) {
-        /* as above */
-      }
-      return found;
-    },
-  };
-
-  // -- dates -----------------------------------------------------------------
-  function pad(n) {
-    return (n < 10 ? "0" : "") + n;
-  }
-
-  function isoDate(d) {
-    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
-  }
-
-  function today() {
-    const asked = new URLSearchParams(window.location.search).get("today");
-    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) return asked;
-    return isoDate(new Date());
-  }
-
-  function addDays(iso, n) {
-    const [y, m, d] = iso.split("-").map(Number);
-    return isoDate(new Date(y, m - 1, d + n));
-  }
-
-  function listedDays(data) {
-    return data && Array.isArray(data.days) ? data.days.map((d) => d.date).sort() : [];
-  }
-
-  function minutes(ms) {
-    const s = Math.max(0, Math.round(ms / 1000));
-    return Math.floor(s / 60) + ":" + pad(s % 60);
-  }
+  const today = site.today;
+  const listedDays = site.listedDays;
+  const plural = site.plural;
 
   /** Played, won, current and longest streak of consecutive days won. */
   function statistics() {
-    const records = store.all();
+    const records = site.store.records(NAME);
     const played = Object.keys(records).filter((d) => records[d].result);
     const won = played.filter((d) => records[d].result === "won").sort();
-    let longest = 0;
-    let run = 0;
-    let last = null;
-    for (const d of won) {
-      run = last !== null && addDays(last, 1) === d ? run + 1 : 1;
-      longest = Math.max(longest, run);
-      last = d;
-    }
-    const wonSet = new Set(won);
-    let current = 0;
-    let day = wonSet.has(today()) ? today() : addDays(today(), -1);
-    while (wonSet.has(day)) {
-      current += 1;
-      day = addDays(day, -1);
-    }
-    return { played: played.length, won: won.length, current: current, longest: longest };
+    const runs = site.streaks(won);
+    return { played: played.length, won: won.length, current: runs.current,
+      longest: runs.longest };
   }
 
   function showStatistics(list) {
     if (!list) return;
     const s = statistics();
-    list.textContent = "";
-    for (const [name, value] of [["Games played", s.played], ["Won", s.won],
-      ["Current streak", s.current], ["Longest streak", s.longest]]) {
-      const dt = document.createElement("dt");
-      dt.textContent = name;
-      const dd = document.createElement("dd");
-      dd.textContent = String(value);
-      list.append(dt, dd);
-    }
+    site.showList(list, [["Games played", s.played], ["Won", s.won],
+      ["Current streak", s.current], ["Longest streak", s.longest]]);
   }
 
   // -- game/index.html and game/archive.html -------------------------------------
@@ -150,7 +60,7 @@
   }
 
   function startArchive() {
-    const records = store.all();
+    const records = site.store.records(NAME);
     for (const row of document.querySelectorAll("tr[data-date]")) {
       const record = records[row.dataset.date];
       const cell = row.querySelector(".solved-cell");
@@ -167,7 +77,7 @@
   // -- the game ----------------------------------------------------------------
   function startDay() {
     const rules = window.CatsCradleGame;
-    const game = boardGame;
+    const game = site.game("cats-cradle");
     const play = document.getElementById("play");
     if (!rules || !game || !play) return; // a script is missing: the static page remains
     const $ = (id) => document.getElementById(id);
@@ -223,7 +133,7 @@
       }
     })();
 
-    const saved = store.get(date) || {};
+    const saved = site.store.get(NAME + ":" + date) || {};
     const record = {
       result: saved.result === "won" || saved.result === "lost" ? saved.result : null,
       solved: saved.result === "won",
@@ -273,7 +183,7 @@
       out.done = ui.seqs.map((s) => s.moves.map((m) => [m.from, m.to]));
       out.current = ui.moves.map((m) => [m.from, m.to]);
       out.elapsed = elapsedMs();
-      store.set(date, out);
+      site.store.set(NAME + ":" + date, out);
     }
 
     function announce(text) {
@@ -418,9 +328,6 @@
     }
 
     // -- words -----------------------------------------------------------------
-    function plural(n, one, many) {
-      return n + " " + (n === 1 ? one : many);
-    }
 
     function statusText() {
       const left = stock.length - ui.next;
@@ -663,21 +570,8 @@
       const lit = ui.showing || ui.selected === null || ui.over ? []
         : game.movesFrom(current(), ui.selected).map((m) => m.to);
       const hintCell = !ui.showing && ui.seqHints >= 2 && !ui.over ? ui.hintCell : null;
-      for (const el of cells) {
-        const k = el.dataset.cell;
-        const selected = k === ui.selected;
-        const target = lit.includes(k);
-        el.classList.toggle("is-selected", selected);
-        el.classList.toggle("is-target", target);
-        el.classList.toggle("is-hint", k === hintCell);
-        el.tabIndex = k === ui.focus ? 0 : -1;
-        el.setAttribute("aria-pressed", selected ? "true" : "false");
-        let label = labels[k];
-        if (selected) label += ", picked up";
-        if (target) label += ", you may place the card here";
-        if (k === hintCell) label += ", the hinted move starts here";
-        el.setAttribute("aria-label", label);
-      }
+      site.markCells(cells, labels, { selected: ui.selected, lit: lit, focus: ui.focus,
+        hint: hintCell });
       const ph = phase();
       board.dataset.spaces = String(spaces(current()));
       board.dataset.created = String(created());
@@ -742,7 +636,7 @@
         ? "You used up the stock in " + plural(ui.seqs.length, "sequence", "sequences") + "."
         : "Sequence " + (ui.seqs.length + 1) + " could make no space, with " +
           plural(stock.length - ui.next, "card", "cards") + " left in the stock.") +
-        " Time: " + minutes(ui.elapsed) + "." + first;
+        " Time: " + site.minutes(ui.elapsed) + "." + first;
       $("share-text").value = shareText();
       showStatistics($("stats-list"));
     }
@@ -756,7 +650,7 @@
       return "Cat's Cradle, the whole game · " + date + "\n" +
         (ui.over === "won" ? "Won in " + plural(ui.seqs.length, "sequence", "sequences")
           : "Lost in sequence " + (ui.seqs.length + 1)) +
-        " · " + minutes(ui.elapsed) + (help.length ? " · " + help.join(", ") : "") + "\n" +
+        " · " + site.minutes(ui.elapsed) + (help.length ? " · " + help.join(", ") : "") + "\n" +
         "Spaces: " + ui.seqs.map((s) => s.spaces).join("·");
     }
 
@@ -785,33 +679,8 @@
     board.setAttribute("role", "group");
     const cells = Array.from(board.querySelectorAll("[data-cell]"));
 
-    board.addEventListener("click", (event) => {
-      const el = event.target.closest("[data-cell]");
-      if (el) {
-        activate(el.dataset.cell);
-        board.querySelector('[data-cell="' + ui.focus + '"]').focus();
-      }
-    });
-    board.addEventListener("keydown", (event) => {
-      const el = event.target.closest("[data-cell]");
-      if (!el) return;
-      const [row, col] = el.dataset.cell.split(",").map(Number);
-      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      if (event.key in moves) {
-        const [dr, dc] = moves[event.key];
-        const next = board.querySelector('[data-cell="' + (row + dr) + "," + (col + dc) + '"]');
-        if (next) {
-          ui.focus = next.dataset.cell;
-          render();
-          next.focus();
-        }
-        event.preventDefault();
-      } else if (event.key === "Escape" && ui.selected !== null) {
-        ui.selected = null;
-        announce("Put back.");
-        render();
-      }
-    });
+    site.wireBoard(board, ui, { activate: activate, render: render,
+      putBack: () => announce("Put back.") });
     $("deal").addEventListener("click", () => dealNow(false));
     $("undo").addEventListener("click", undo);
     $("reset").addEventListener("click", restartSequence);
@@ -835,17 +704,7 @@
     });
 
     // Navigation: other games, and this day's puzzle when the site has it.
-    const days = listedDays(window.GAME_DAYS);
-    const earlier = days.filter((d) => d < date);
-    const later = days.filter((d) => d > date);
-    if (earlier.length) {
-      $("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
-      $("nav-prev").hidden = false;
-    }
-    if (later.length) {
-      $("nav-next").href = "../" + later[0] + "/index.html";
-      $("nav-next").hidden = false;
-    }
+    site.linkDays(date, listedDays(window.GAME_DAYS));
     if (listedDays(window.PUZZLE_DAYS).includes(date)) $("puzzle-link").hidden = false;
 
     // Pick up where this browser left off: the sequences dealt, then this one's moves.

@@ -5,8 +5,9 @@
  *   "prepare-index"  prepare/index.html: the list, marked where played here;
  *   "prepare-day"    prepare/DATE/index.html: the puzzle itself.
  * The rules of a move and the board's drawing are the daily puzzle's own
- * (assets/cats-cradle.js, loaded after this file: it registers with the
- * PuzzleDaily stand-in below); whether a sequence is over is
+ * (assets/cats-cradle.js, loaded after this file: it registers with
+ * assets/site.js, loaded first, which also keeps the browser's records and
+ * the dates every page shares); whether a sequence is over is
  * assets/cats-cradle-game.js's (the same test the whole-game page uses).
  *
  * The player plays one sequence from the position in puzzle.json; when no
@@ -25,53 +26,12 @@
 (function () {
   "use strict";
 
-  let boardGame = null;
-  const previous = window.PuzzleDaily;
-  window.PuzzleDaily = {
-    registerGame: function (game) {
-      if (game.name === "cats-cradle") boardGame = game;
-      if (previous && previous.registerGame) previous.registerGame(game);
-    },
-  };
-
-  const PREFIX = "puzzlegen:cats-cradle-prepare:";
-
-  const store = {
-    get: function (date) {
-      try {
-        const value = JSON.parse(window.localStorage.getItem(PREFIX + date) || "null");
-        return value && typeof value === "object" ? value : null;
-      } catch (e) {
-        return null; // storage disabled or a damaged entry: play on without it
-      }
-    },
-    set: function (date, value) {
-      try {
-        window.localStorage.setItem(PREFIX + date, JSON.stringify(value));
-      } catch (e) {
-        /* storage full or disabled: the puzzle still works, it just forgets */
-      }
-    },
-  };
-
-  function pad(n) {
-    return (n < 10 ? "0" : "") + n;
-  }
-
-  function today() {
-    const asked = new URLSearchParams(window.location.search).get("today");
-    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) return asked;
-    const d = new Date();
-    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
-  }
-
-  function listedDays(data) {
-    return data && Array.isArray(data.days) ? data.days.map((d) => d.date).sort() : [];
-  }
-
-  function plural(n, one, many) {
-    return n + " " + (n === 1 ? one : many);
-  }
+  const site = window.PuzzleSite;
+  const store = site.store;
+  const HEAD = "cats-cradle-prepare:";
+  const today = site.today;
+  const listedDays = site.listedDays;
+  const plural = site.plural;
 
   const symbol = (text) =>
     text.replace(/[CDHS]$/, (s) => ({ C: "♣", D: "♦", H: "♥", S: "♠" })[s]);
@@ -85,7 +45,7 @@
         row.hidden = true; // no link offers a day after today
         continue;
       }
-      const record = store.get(date);
+      const record = store.get(HEAD + date);
       const cell = row.querySelector(".solved-cell");
       if (record && record.result) {
         cell.textContent = record.shown && !record.solved ? "shown"
@@ -98,7 +58,7 @@
   // -- the puzzle ----------------------------------------------------------------
   function startDay() {
     const rules = window.CatsCradleGame;
-    const game = boardGame;
+    const game = site.game("cats-cradle");
     const play = document.getElementById("play");
     if (!rules || !game || !play) return; // a script is missing: the static page remains
     const $ = (id) => document.getElementById(id);
@@ -110,7 +70,7 @@
     const heights = (state) => state.map((s) => s.length).join(",");
     const endings = data.endings.map((e) => e.heights.join(","));
 
-    const saved = store.get(date) || {};
+    const saved = store.get(HEAD + date) || {};
     const record = {
       result: saved.result === "right" || saved.result === "wrong" ? saved.result : null,
       solved: saved.result === "right",
@@ -134,7 +94,7 @@
     function save() {
       const out = Object.assign({}, record);
       out.current = ui.moves.map((m) => [m.from, m.to]);
-      store.set(date, out);
+      store.set(HEAD + date, out);
     }
 
     /** Why the ending at index `i` is right or wrong, in words. */
@@ -292,19 +252,7 @@
       const state = current();
       const labels = game.draw(board, state, { selected: ui.selected });
       const lit = ui.selected === null ? [] : game.movesFrom(state, ui.selected).map((m) => m.to);
-      for (const el of cells) {
-        const k = el.dataset.cell;
-        const selected = k === ui.selected;
-        const target = lit.includes(k);
-        el.classList.toggle("is-selected", selected);
-        el.classList.toggle("is-target", target);
-        el.tabIndex = k === ui.focus ? 0 : -1;
-        el.setAttribute("aria-pressed", selected ? "true" : "false");
-        let label = labels[k];
-        if (selected) label += ", picked up";
-        if (target) label += ", you may place the card here";
-        el.setAttribute("aria-label", label);
-      }
+      site.markCells(cells, labels, { selected: ui.selected, lit: lit, focus: ui.focus });
       const phase = ui.verdict ? (ui.verdict.right ? "right" : "wrong") : "playing";
       board.dataset.spaces = String(spaces(state));
       board.dataset.created = String(created());
@@ -335,49 +283,14 @@
     play.hidden = false;
     board.setAttribute("role", "group");
     const cells = Array.from(board.querySelectorAll("[data-cell]"));
-    board.addEventListener("click", (event) => {
-      const el = event.target.closest("[data-cell]");
-      if (el) {
-        activate(el.dataset.cell);
-        board.querySelector('[data-cell="' + ui.focus + '"]').focus();
-      }
-    });
-    board.addEventListener("keydown", (event) => {
-      const el = event.target.closest("[data-cell]");
-      if (!el) return;
-      const [row, col] = el.dataset.cell.split(",").map(Number);
-      const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      if (event.key in steps) {
-        const [dr, dc] = steps[event.key];
-        const next = board.querySelector('[data-cell="' + (row + dr) + "," + (col + dc) + '"]');
-        if (next) {
-          ui.focus = next.dataset.cell;
-          render();
-          next.focus();
-        }
-        event.preventDefault();
-      } else if (event.key === "Escape" && ui.selected !== null) {
-        ui.selected = null;
-        setStatus("move", "Put back.");
-        render();
-      }
-    });
+    site.wireBoard(board, ui, { activate: activate, render: render,
+      putBack: () => setStatus("move", "Put back.") });
     $("undo").addEventListener("click", undo);
     $("reset").addEventListener("click", restart);
     $("reveal").addEventListener("click", reveal);
 
     // Navigation: other Sundays up to today, and this day's puzzle when the site has it.
-    const days = listedDays(window.PREPARE_DAYS).filter((d) => d <= today());
-    const earlier = days.filter((d) => d < date);
-    const later = days.filter((d) => d > date);
-    if (earlier.length) {
-      $("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
-      $("nav-prev").hidden = false;
-    }
-    if (later.length) {
-      $("nav-next").href = "../" + later[0] + "/index.html";
-      $("nav-next").hidden = false;
-    }
+    site.linkDays(date, listedDays(window.PREPARE_DAYS).filter((d) => d <= today()));
     if (listedDays(window.PUZZLE_DAYS).includes(date)) $("puzzle-link").hidden = false;
 
     // Pick up where this browser left off (the moves of the sequence under way).

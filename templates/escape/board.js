@@ -727,11 +727,7 @@
       gameOverCounted: false,
     };
     const saved = shell.store.get("escape:" + date) || {};
-    const record = {
-      solved: !!saved.solved, moves: saved.moves || null, ms: saved.ms || null,
-      marks: saved.marks || "", hints: saved.hints || 0, shown: !!saved.shown,
-      on: typeof saved.on === "string" ? saved.on : null, found: [],
-    };
+    const record = shell.dayRecord(saved);
 
     function saveRecord() {
       const out = Object.assign({}, record);
@@ -1085,16 +1081,9 @@
 
     function renderGameStats() {
       const s = gameStats();
-      const list = $("game-stats");
-      list.textContent = "";
-      for (const [name, value] of [["Won as White", s.white.won], ["Lost as White", s.white.lost],
-        ["Won as Black", s.black.won], ["Lost as Black", s.black.lost]]) {
-        const dt = doc.createElement("dt");
-        dt.textContent = name;
-        const dd = doc.createElement("dd");
-        dd.textContent = String(value);
-        list.append(dt, dd);
-      }
+      shell.showList($("game-stats"), [["Won as White", s.white.won],
+        ["Lost as White", s.white.lost], ["Won as Black", s.black.won],
+        ["Lost as Black", s.black.lost]]);
     }
 
     function countGame(p) {

@@ -5,10 +5,12 @@
  *   "archive" archive.html: marks the days this browser solved, shows statistics;
  *   "day"     DATE/index.html: the playable puzzle.
  * A game's own script (assets/GAME.js, loaded after this one) registers the
- * rules and the drawing with PuzzleDaily.registerGame(); this file does the
- * rest: picking up and placing, undo and redo, the live count, hints, "show
- * me", the solved panel and share text, statistics in localStorage, and
- * navigation from days.js (the list of days the archive holds).
+ * rules and the drawing with PuzzleDaily.registerGame() (assets/site.js,
+ * loaded before this one, keeps them, with the browser's records and the
+ * dates every page shares); this file does the rest: picking up and placing,
+ * undo and redo, the live count, hints, "show me", the solved panel and share
+ * text, statistics, and navigation from days.js (the list of days the archive
+ * holds).
  *
  * Nothing here reaches the network: the puzzle travels inside the page (a
  * <script type="application/json">) because file:// pages cannot fetch.
@@ -47,7 +49,8 @@
  *                       null); return each cell's accessible name by key
  * or, for a game played against the computer (templates/escape/board.js),
  *   startPage(shell)    runs the whole day's page itself; shell holds store,
- *                       today, minutes, damaged, showStatistics and navigate(date)
+ *                       dayRecord, today, minutes, showList, damaged,
+ *                       showStatistics and navigate(date)
  * and, optionally, for a game whose goal is not "reach par" or whose moves
  * are not all from one cell to another (templates/pendulum/board.js):
  *   isSolved(state, par, found)  solved? (default: score(state) >= par); `found`
@@ -72,73 +75,13 @@
 (function () {
   "use strict";
 
-  const games = {};
-  window.PuzzleDaily = {
-    registerGame: function (game) {
-      games[game.name] = game;
-    },
-  };
-
-  // -- storage ---------------------------------------------------------------
-  const PREFIX = "puzzlegen:";
-  const store = {
-    get: function (k) {
-      try {
-        const raw = window.localStorage.getItem(PREFIX + k);
-        return raw ? JSON.parse(raw) : null;
-      } catch (e) {
-        return null; // storage disabled or a damaged entry: play on without it
-      }
-    },
-    set: function (k, value) {
-      try {
-        window.localStorage.setItem(PREFIX + k, JSON.stringify(value));
-      } catch (e) {
-        /* storage full or disabled: the game still works, it just forgets */
-      }
-    },
-    records: function (gameName) {
-      const found = {};
-      try {
-        const ls = window.localStorage;
-        const head = PREFIX + gameName + ":";
-        for (let i = 0; i < ls.length; i++) {
-          const k = ls.key(i);
-          if (k && k.indexOf(head) === 0) {
-            const value = JSON.parse(ls.getItem(k));
-            if (value && typeof value === "object") found[k.slice(head.length)] = value;
-          }
-        }
-      } catch (e) {
-        /* as above */
-      }
-      return found;
-    },
-  };
-
-  // -- dates -----------------------------------------------------------------
-  function pad(n) {
-    return (n < 10 ? "0" : "") + n;
-  }
-
-  function isoDate(d) {
-    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
-  }
-
-  function today() {
-    const asked = new URLSearchParams(window.location.search).get("today");
-    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) return asked;
-    return isoDate(new Date());
-  }
-
-  function addDays(iso, n) {
-    const [y, m, d] = iso.split("-").map(Number);
-    return isoDate(new Date(y, m - 1, d + n));
-  }
+  const site = window.PuzzleSite;
+  const store = site.store;
+  const today = site.today;
+  const minutes = site.minutes;
 
   function archiveDays() {
-    const data = window.PUZZLE_DAYS;
-    return data && Array.isArray(data.days) ? data.days.map((d) => d.date).sort() : [];
+    return site.listedDays(window.PUZZLE_DAYS);
   }
 
   /** How a record counts: "solved" (by the player), "shown" (solved or not, after
@@ -156,24 +99,10 @@
     const dates = Object.keys(records);
     const solved = dates.filter((d) => outcome(records[d]) === "solved").sort();
     const onTheDay = solved.filter((d) => records[d].on === d);
-    let longest = 0;
-    let run = 0;
-    let previous = null;
-    for (const d of onTheDay) {
-      run = previous !== null && addDays(previous, 1) === d ? run + 1 : 1;
-      longest = Math.max(longest, run);
-      previous = d;
-    }
-    const solvedSet = new Set(onTheDay);
-    let current = 0;
-    let day = solvedSet.has(today()) ? today() : addDays(today(), -1);
-    while (solvedSet.has(day)) {
-      current += 1;
-      day = addDays(day, -1);
-    }
+    const runs = site.streaks(onTheDay);
     return { played: dates.length, solved: solved.length,
       shown: dates.filter((d) => outcome(records[d]) === "shown").length,
-      current: current, longest: longest };
+      current: runs.current, longest: runs.longest };
   }
 
   function showStatistics(gameName, list) {
@@ -181,19 +110,7 @@
     const s = statistics(gameName);
     const rows = [["Played", s.played], ["Solved", s.solved], ["Shown the answer", s.shown],
       ["Current streak", s.current], ["Longest streak", s.longest]];
-    list.textContent = "";
-    for (const [name, value] of rows) {
-      const dt = document.createElement("dt");
-      dt.textContent = name;
-      const dd = document.createElement("dd");
-      dd.textContent = String(value);
-      list.append(dt, dd);
-    }
-  }
-
-  function minutes(ms) {
-    const s = Math.max(0, Math.round(ms / 1000));
-    return Math.floor(s / 60) + ":" + pad(s % 60);
+    site.showList(list, rows);
   }
 
   // -- the archive's index.html: today's puzzle --------------------------------
@@ -247,30 +164,20 @@
   // -- a day's page --------------------------------------------------------------
   /** Links to the days before and after `date` from the archive's list of days. */
   function navigate(date) {
-    const days = archiveDays();
-    const earlier = days.filter((d) => d < date);
-    // Never on to a day after today (?today= sets it, for previews).
-    const later = days.filter((d) => d > date && d <= today());
-    if (earlier.length) {
-      document.getElementById("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
-      document.getElementById("nav-prev").hidden = false;
-    }
-    if (later.length) {
-      document.getElementById("nav-next").href = "../" + later[0] + "/index.html";
-      document.getElementById("nav-next").hidden = false;
-    }
+    site.linkDays(date, archiveDays(), today()); // never on to a day after today
   }
 
   function startDay() {
     const body = document.body;
-    const game = games[body.dataset.game];
+    const game = site.game(body.dataset.game);
     const play = document.getElementById("play");
     if (!game || !play) return; // no board script for this game: the static page remains
     const date = body.dataset.date;
     if (game.startPage) {
       // A game played against the computer (Escape) runs its own page, with these.
-      game.startPage({ store: store, today: today, minutes: minutes, damaged: damaged,
-        showStatistics: showStatistics, navigate: navigate });
+      game.startPage({ store: store, dayRecord: site.dayRecord, today: today, minutes: minutes,
+        showList: site.showList, damaged: damaged, showStatistics: showStatistics,
+        navigate: navigate });
       return;
     }
     const board = document.getElementById("board");
@@ -305,12 +212,7 @@
       showing: false, showStep: 0, hints: 0, elapsed: 0, since: null, solvedNow: false,
     };
     const saved = store.get(game.name + ":" + date) || {};
-    const record = {
-      solved: !!saved.solved, moves: saved.moves || null, ms: saved.ms || null,
-      marks: saved.marks || "", hints: saved.hints || 0, shown: !!saved.shown,
-      on: typeof saved.on === "string" ? saved.on : null,
-      found: Array.isArray(saved.found) ? saved.found.filter((x) => typeof x === "string") : [],
-    };
+    const record = site.dayRecord(saved);
 
     function save(progress) {
       const out = Object.assign({}, record);
@@ -368,24 +270,8 @@
       const labels = game.draw(board, state, { selected: ui.showing ? null : ui.selected });
       const lit = targets();
       const hintCell = ui.hints >= 2 && !ui.showing && ui.moves.length === 0 ? best[0].from : null;
-      for (const el of cells) {
-        const k = el.dataset.cell;
-        const selected = k === ui.selected;
-        const target = lit.includes(k);
-        el.classList.toggle("is-selected", selected);
-        el.classList.toggle("is-target", target);
-        el.classList.toggle("is-hint", k === hintCell);
-        el.tabIndex = k === ui.focus ? 0 : -1;
-        el.setAttribute("aria-pressed", selected ? "true" : "false");
-        // The accessible name starts with the text the cell shows ("10♥ on 9♣"),
-        // so speech input and screen readers agree with what is seen.
-        const seen = (el.innerText || "").replace(/\s+/g, " ").trim();
-        let label = (seen ? seen + ". " : "") + labels[k];
-        if (selected) label += ", picked up";
-        if (target) label += ", you may place the card here";
-        if (k === hintCell) label += ", the first move starts here";
-        el.setAttribute("aria-label", label);
-      }
+      site.markCells(cells, labels, { selected: ui.selected, lit: lit, focus: ui.focus,
+        hint: hintCell, hintWords: ", the first move starts here", seen: true });
       const score = game.score(current());
       board.setAttribute("data-" + game.scoreName, String(score));
       board.dataset.solved = isSolved(current()) ? "true" : "false";

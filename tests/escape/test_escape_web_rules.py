@@ -26,7 +26,7 @@ from puzzlegen.render.templating import template_dir
 from puzzlegen.rng import SeededStream
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from node import run_node
+import node
 
 BOARD_JS = template_dir() / "escape" / "board.js"
 #: Daily puzzles as `daily --game escape` wrote them (tests/data/escape_daily.jsonl).
@@ -75,10 +75,7 @@ process.stdout.write(out.map((x) => JSON.stringify(x)).join("\\n") + "\\n");
 
 
 def ask(requests: list[dict[str, Any]]) -> list[Any]:
-    stdout = run_node(HARNESS, BOARD_JS, "\n".join(json.dumps(r) for r in requests) + "\n")
-    answers = [json.loads(line) for line in stdout.splitlines()]
-    assert len(answers) == len(requests)
-    return answers
+    return node.ask(HARNESS, BOARD_JS, requests)
 
 
 def positions() -> list[Position]:

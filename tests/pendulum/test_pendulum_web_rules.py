@@ -22,7 +22,7 @@ from puzzlegen.pendulum.solver import solve
 from puzzlegen.render.templating import template_dir
 
 sys.path.insert(0, str(Path(__file__).parent))
-from node import run_node
+import node
 from pendulum_helpers import deal_with, playout, small_position
 
 BOARD_JS = template_dir() / "pendulum" / "board.js"
@@ -76,10 +76,7 @@ process.stdout.write(out.map((x) => JSON.stringify(x)).join("\\n") + "\\n");
 
 
 def ask(requests: list[dict[str, Any]]) -> list[Any]:
-    stdout = run_node(HARNESS, BOARD_JS, "\n".join(json.dumps(r) for r in requests) + "\n")
-    answers = [json.loads(line) for line in stdout.splitlines()]
-    assert len(answers) == len(requests)
-    return answers
+    return node.ask(HARNESS, BOARD_JS, requests)
 
 
 def positions() -> list[Position]:

@@ -1,0 +1,240 @@
+/* What every playable page of a puzzlegen site shares: one copy, assets/site.js,
+ * loaded before the page's own script.
+ *
+ * The daily pages (assets/daily.js, and Escape's page through its shell), the
+ * whole game of the day (assets/cats-cradle-gamepage.js) and Sunday's prepare
+ * puzzle (assets/cats-cradle-preparepage.js) take from window.PuzzleSite:
+ *   game(name)         the rules a board script registered, or null: a game's
+ *                      script (assets/GAME.js, loaded after this file) calls
+ *                      PuzzleDaily.registerGame(game), defined here;
+ *   store              this browser's records: get(key), set(key, value) and
+ *                      records(head), under localStorage "puzzlegen:" + key;
+ *   dayRecord(saved)   a daily record as the pages keep it, whatever an older
+ *                      page wrote (a record without `on`, say, is still read:
+ *                      it counts as played and solved, but in no streak);
+ *   today(), addDays(), listedDays(), minutes(), plural()   dates and words;
+ *   streaks(dates)     the current and longest run of consecutive dates;
+ *   showList(list, rows)   a <dl> of statistics;
+ *   linkDays(date, days, upTo)   the "earlier" and "later" links of a day;
+ *   wireBoard(board, ui, on), markCells(cells, labels, marks)   a board of
+ *                      data-cell buttons played by pointer and keyboard.
+ * The keys it keeps (the pages name them):
+ *   puzzlegen:GAME:DATE                 a daily puzzle (daily.js)
+ *   puzzlegen:escape-games              Escape's games against the computer
+ *   puzzlegen:cats-cradle-game:DATE     a whole game of the day
+ *   puzzlegen:cats-cradle-prepare:DATE  a prepare puzzle
+ * Nothing here reaches the network, and a browser without storage (or with a
+ * damaged entry) still plays: it only forgets.
+ */
+(function () {
+  "use strict";
+
+  // -- the games' rules, registered by their board scripts ------------------------
+  const games = {};
+  window.PuzzleDaily = {
+    registerGame: function (game) {
+      games[game.name] = game;
+    },
+  };
+
+  // -- storage ---------------------------------------------------------------
+  const PREFIX = "puzzlegen:";
+  const store = {
+    /** The record at `key`, or null (none, not an object, damaged, no storage). */
+    get: function (key) {
+      try {
+        const raw = window.localStorage.getItem(PREFIX + key);
+        const value = raw ? JSON.parse(raw) : null;
+        return value && typeof value === "object" ? value : null;
+      } catch (e) {
+        return null; // storage disabled or a damaged entry: play on without it
+      }
+    },
+    set: function (key, value) {
+      try {
+        window.localStorage.setItem(PREFIX + key, JSON.stringify(value));
+      } catch (e) {
+        /* storage full or disabled: the game still works, it just forgets */
+      }
+    },
+    /** Every record under "puzzlegen:HEAD:", by the rest of its key (a date). */
+    records: function (head) {
+      const found = {};
+      try {
+        const ls = window.localStorage;
+        const start = PREFIX + head + ":";
+        for (let i = 0; i < ls.length; i++) {
+          const k = ls.key(i);
+          if (k && k.indexOf(start) === 0) {
+            const value = JSON.parse(ls.getItem(k));
+            if (value && typeof value === "object") found[k.slice(start.length)] = value;
+          }
+        }
+      } catch (e) {
+        /* as above */
+      }
+      return found;
+    },
+  };
+
+  /** A daily puzzle's record as the pages keep it, from what is stored (or {}). */
+  function dayRecord(saved) {
+    return {
+      solved: !!saved.solved, moves: saved.moves || null, ms: saved.ms || null,
+      marks: saved.marks || "", hints: saved.hints || 0, shown: !!saved.shown,
+      on: typeof saved.on === "string" ? saved.on : null,
+      found: Array.isArray(saved.found) ? saved.found.filter((x) => typeof x === "string") : [],
+    };
+  }
+
+  // -- dates and words -----------------------------------------------------------
+  function pad(n) {
+    return (n < 10 ? "0" : "") + n;
+  }
+
+  function isoDate(d) {
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  }
+
+  /** The browser's local date, or ?today=YYYY-MM-DD (for tests and previews). */
+  function today() {
+    const asked = new URLSearchParams(window.location.search).get("today");
+    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) return asked;
+    return isoDate(new Date());
+  }
+
+  function addDays(iso, n) {
+    const [y, m, d] = iso.split("-").map(Number);
+    return isoDate(new Date(y, m - 1, d + n));
+  }
+
+  /** The dates of a days.js list ({days: [{date}, ...]}), oldest first. */
+  function listedDays(data) {
+    return data && Array.isArray(data.days) ? data.days.map((d) => d.date).sort() : [];
+  }
+
+  function minutes(ms) {
+    const s = Math.max(0, Math.round(ms / 1000));
+    return Math.floor(s / 60) + ":" + pad(s % 60);
+  }
+
+  function plural(n, one, many) {
+    return n + " " + (n === 1 ? one : many);
+  }
+
+  // -- statistics --------------------------------------------------------------------
+  /** The current run of consecutive dates (ending today, or yesterday while today
+   *  is still to play) and the longest, among `dates` (sorted). */
+  function streaks(dates) {
+    let longest = 0;
+    let run = 0;
+    let previous = null;
+    for (const d of dates) {
+      run = previous !== null && addDays(previous, 1) === d ? run + 1 : 1;
+      longest = Math.max(longest, run);
+      previous = d;
+    }
+    const set = new Set(dates);
+    let current = 0;
+    let day = set.has(today()) ? today() : addDays(today(), -1);
+    while (set.has(day)) {
+      current += 1;
+      day = addDays(day, -1);
+    }
+    return { current: current, longest: longest };
+  }
+
+  /** Fill the <dl> `list` with [name, value] rows. */
+  function showList(list, rows) {
+    list.textContent = "";
+    for (const [name, value] of rows) {
+      const dt = document.createElement("dt");
+      dt.textContent = name;
+      const dd = document.createElement("dd");
+      dd.textContent = String(value);
+      list.append(dt, dd);
+    }
+  }
+
+  // -- a day's page --------------------------------------------------------------------
+  /** Show #nav-prev and #nav-next on the days before and after `date` among `days`
+   *  (sorted); with `upTo`, no later day after it. */
+  function linkDays(date, days, upTo) {
+    const earlier = days.filter((d) => d < date);
+    const later = days.filter((d) => d > date && (!upTo || d <= upTo));
+    if (earlier.length) {
+      document.getElementById("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
+      document.getElementById("nav-prev").hidden = false;
+    }
+    if (later.length) {
+      document.getElementById("nav-next").href = "../" + later[0] + "/index.html";
+      document.getElementById("nav-next").hidden = false;
+    }
+  }
+
+  /** Play a board of data-cell="ROW,COL" buttons: a click (or Enter, Space) calls
+   *  on.activate(key) and keeps the focus on ui.focus; the arrow keys move the
+   *  focus; Escape puts back what is picked up (ui.selected) with on.putBack(). */
+  function wireBoard(board, ui, on) {
+    board.addEventListener("click", (event) => {
+      const el = event.target.closest("[data-cell]");
+      if (el) {
+        on.activate(el.dataset.cell);
+        board.querySelector('[data-cell="' + ui.focus + '"]').focus();
+      }
+    });
+    board.addEventListener("keydown", (event) => {
+      const el = event.target.closest("[data-cell]");
+      if (!el) return;
+      const [row, col] = el.dataset.cell.split(",").map(Number);
+      const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      if (event.key in steps) {
+        const [dr, dc] = steps[event.key];
+        const next = board.querySelector('[data-cell="' + (row + dr) + "," + (col + dc) + '"]');
+        if (next) {
+          ui.focus = next.dataset.cell;
+          on.render();
+          next.focus();
+        }
+        event.preventDefault();
+      } else if (event.key === "Escape" && ui.selected !== null) {
+        ui.selected = null;
+        on.putBack();
+        on.render();
+      }
+    });
+  }
+
+  /** Mark each cell: picked up (marks.selected), a place for it (marks.lit), the
+   *  hinted start (marks.hint, said as marks.hintWords), the roving tab stop
+   *  (marks.focus); its accessible name is labels[key] with what those marks mean. */
+  function markCells(cells, labels, marks) {
+    for (const el of cells) {
+      const k = el.dataset.cell;
+      const selected = k === marks.selected;
+      const target = marks.lit.includes(k);
+      const hinted = k === marks.hint;
+      el.classList.toggle("is-selected", selected);
+      el.classList.toggle("is-target", target);
+      if (marks.hint !== undefined) el.classList.toggle("is-hint", hinted);
+      el.tabIndex = k === marks.focus ? 0 : -1;
+      el.setAttribute("aria-pressed", selected ? "true" : "false");
+      // With marks.seen the name starts with the text the cell shows ("10♥ on 9♣"),
+      // so speech input and screen readers agree with what is seen.
+      const seen = marks.seen ? (el.innerText || "").replace(/\s+/g, " ").trim() : "";
+      let label = (seen ? seen + ". " : "") + labels[k];
+      if (selected) label += ", picked up";
+      if (target) label += ", you may place the card here";
+      if (hinted) label += marks.hintWords || ", the hinted move starts here";
+      el.setAttribute("aria-label", label);
+    }
+  }
+
+  window.PuzzleSite = {
+    game: (name) => games[name] || null,
+    store: store, dayRecord: dayRecord,
+    today: today, addDays: addDays, listedDays: listedDays, minutes: minutes, plural: plural,
+    streaks: streaks, showList: showList, linkDays: linkDays,
+    wireBoard: wireBoard, markCells: markCells,
+  };
+})();

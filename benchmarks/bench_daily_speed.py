@@ -37,6 +37,7 @@ import datetime as dt
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,7 @@ RUNS = {
     "pendulum": ["--game", "pendulum"],
     "cats-cradle": ["--game", "cats-cradle"],
     "cc-game": ["--game", "cats-cradle", "--kind", "game"],
+    "escape": ["--game", "escape"],
 }
 LIMIT = 5.0  # seconds: the issue's bound for any single day
 
@@ -91,9 +93,12 @@ def same_day(a: Path, b: Path) -> bool:
     return len(one) == len(two) > 0 and one == two
 
 
-def make(date: dt.date, args: list[str], out: Path, before: Path | None) -> tuple[float, float]:
+def make(date: dt.date, args: list[str], out: Path, before: Path | None,
+         cap: float | None = None) -> tuple[float, float, bool]:
     """Wall and CPU seconds of one ``puzzlegen daily`` run (with the source in
-    ``before`` when given)."""
+    ``before`` when given).  A run past ``cap`` seconds of CPU time is stopped
+    by the kernel (RLIMIT_CPU: CPU seconds, steady on a shared machine) and its
+    figures are what it had spent: lower bounds."""
     env = dict(os.environ)
     env.pop("PUZZLEGEN_PURE_CORE", None)
     command, cwd = PUZZLEGEN, None
@@ -103,11 +108,21 @@ def make(date: dt.date, args: list[str], out: Path, before: Path | None) -> tupl
         command, cwd = [sys.executable, "-c", LAUNCH], before
     started = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run([*command, "daily", *args, "--date", date.isoformat(), "-o", str(out)],
-                   env=env, check=True, stdout=subprocess.DEVNULL, cwd=cwd)
+    def limit() -> None:
+        if cap is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (int(cap), int(cap) + 5))
+
+    child = subprocess.Popen([*command, "daily", *args, "--date", date.isoformat(),
+                              "-o", str(out)], env=env, stdout=subprocess.DEVNULL, cwd=cwd,
+                             preexec_fn=limit)
+    code = child.wait()
+    stopped = code == -signal.SIGXCPU and cap is not None
+    if code and not stopped:
+        raise subprocess.CalledProcessError(code, child.args)
     wall = time.perf_counter() - t0
     ended = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (ended.ru_utime - started.ru_utime) + (ended.ru_stime - started.ru_stime)
+    cpu = (ended.ru_utime - started.ru_utime) + (ended.ru_stime - started.ru_stime)
+    return wall, cpu, stopped
 
 
 def main() -> None:
@@ -123,6 +138,12 @@ def main() -> None:
                         help="also make each date with the puzzlegen source in DIR")
     parser.add_argument("--also", action="store_true",
                         help="also time Cat's Cradle's daily and `daily --kind game`")
+    parser.add_argument("--game", choices=sorted(RUNS), action="append",
+                        help="time these runs instead (repeat it; e.g. --game escape)")
+    parser.add_argument("--cap", type=float, metavar="SECONDS",
+                        help="stop a --before run after this much CPU time and print "
+                             "its figures as lower bounds (the old weekend days ran for "
+                             "many minutes)")
     args = parser.parse_args()
     print(f"load average {load()} on {os.cpu_count()} cores; pendulum core {CORE}; "
           f"`puzzlegen --version` takes {gauge():.2f} s wall")
@@ -137,7 +158,10 @@ def main() -> None:
         for cpu, wall, date in rows[: max(args.top, 10)]:
             print(f"  {date} {date:%a} {cpu:6.2f} s CPU {wall:6.2f} s wall")
         dates += [r[2] for r in rows[: args.top] if r[2] not in dates]
-    runs = {k: v for k, v in RUNS.items() if args.also or k == "pendulum"}
+    if args.game:
+        runs = {k: RUNS[k] for k in args.game}
+    else:
+        runs = {k: v for k, v in RUNS.items() if args.also or k == "pendulum"}
     worst: dict[str, tuple[float, float, dt.date]] = {}
     differ = 0
     print("\nthe CLI, one `puzzlegen daily` process a date:")
@@ -148,12 +172,16 @@ def main() -> None:
                 variants = [("now", None)] + [("before", args.before)] * (args.before is not None)
                 for name, source in variants:
                     out = Path(tmp) / name / label / date.isoformat()
-                    wall, cpu = make(date, extra, out, source)
+                    wall, cpu, stopped = make(date, extra, out, source,
+                                              args.cap if name == "before" else None)
                     key = f"{label} {name}"
                     if key not in worst or wall > worst[key][1]:
                         worst[key] = (cpu, wall, date)
-                    line += f"   {name} {wall:6.2f} s wall {cpu:6.2f} s CPU"
-                    if name == "before" and not same_day(Path(tmp) / "now" / label
+                    more = ">" if stopped else " "
+                    line += f"   {name} {more}{wall:6.2f} s wall {more}{cpu:6.2f} s CPU"
+                    if stopped:
+                        line += " (stopped unfinished)"
+                    elif name == "before" and not same_day(Path(tmp) / "now" / label
                                                             / date.isoformat(), out):
                         differ += 1
                         line += " (puzzle differs!)"

@@ -40,6 +40,8 @@ MAX_TRIES_PER_PUZZLE = 2000
 
 
 Job = tuple[str, str, str]  # (game name, kind, puzzle seed): picklable for workers
+#: A job of a stream that asks one level: (game name, kind, puzzle seed, level).
+LevelJob = tuple[str, str, str, str]
 
 
 def candidate(game: Game, kind: str | None, seed: str, index: int) -> Job:
@@ -62,9 +64,17 @@ def difficulty(puzzle: Puzzle) -> tuple[int, int]:
     return LEVELS.index(puzzle.level), puzzle.rung
 
 
-def grade_candidate(job: Job) -> dict[str, Any] | None:
-    name, kind, seed = job
-    puzzle = get_game(name).make_puzzle(kind, seed)
+def grade_candidate(job: Job | LevelJob) -> dict[str, Any] | None:
+    """The puzzle of a job as JSON, or None.  A job that names a level goes to the
+    game's ``make_puzzle_at(kind, seed, level)`` when it has one (a game that can
+    search a seed's positions for a level, as Escape's captures), else to
+    ``make_puzzle``; the caller still keeps only puzzles of the level."""
+    game = get_game(job[0])
+    at = getattr(game, "make_puzzle_at", None)
+    if len(job) == 4 and at is not None:
+        puzzle = at(job[1], job[2], job[3])
+    else:
+        puzzle = game.make_puzzle(job[1], job[2])
     return puzzle.to_json() if puzzle is not None and publishable(puzzle) else None
 
 
@@ -113,7 +123,7 @@ def _start_resource_tracker() -> None:
 @contextmanager
 def _mapper(
     jobs: int, scheduler: str | None = None
-) -> Iterator[Callable[[list[Job]], list[dict[str, Any] | None]]]:
+) -> Iterator[Callable[[list[Job | LevelJob]], list[dict[str, Any] | None]]]:
     if scheduler is not None:
         # The same jobs on a Dask cluster, answers gathered in order: the same puzzles.
         from puzzlegen.distributed import dask_client
@@ -134,7 +144,7 @@ def _mapper(
         initargs=(os.getpid(),),
     )
 
-    def grade(batch: list[Job]) -> list[dict[str, Any] | None]:
+    def grade(batch: list[Job | LevelJob]) -> list[dict[str, Any] | None]:
         try:
             return list(pool.map(grade_candidate, batch, chunksize=4))
         except BrokenProcessPool:
@@ -181,7 +191,11 @@ def generate(
     tries = 0
     with _mapper(jobs, scheduler) as grade:
         while len(added) < count:
-            jobs_batch = [candidate(game, kind, seed, i) for i in range(index, index + batch_size)]
+            jobs_batch: list[Job | LevelJob] = [
+                candidate(game, kind, seed, i) if level is None
+                else (*candidate(game, kind, seed, i), level)
+                for i in range(index, index + batch_size)
+            ]
             for offset, data in enumerate(grade(jobs_batch)):
                 tries += 1
                 if data is None or (level is not None and data["level"] != level):

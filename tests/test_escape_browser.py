@@ -69,10 +69,14 @@ def board(page: Any, name: str) -> str:
     return page.get_attribute("#board", f"data-{name}")  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("kind", ["escape"])
-def test_the_days_puzzle_played_to_a_win_through_the_contract(
-    site: Path, page: Page, kind: str
-) -> None:
+def test_the_days_puzzle_played_to_a_win_through_the_contract(site: Path, page: Page) -> None:
+    """A weekday ("White to play and escape"), then in the same page a weekend day
+    ("Black to play and capture") played to the capture."""
+    for kind in ("escape", "capture"):
+        play_day_to_a_win(site, page, kind)
+
+
+def play_day_to_a_win(site: Path, page: Page, kind: str) -> None:
     day = next(d for d in days() if d["kind"] == kind)
     side = "white" if kind == "escape" else "black"
     p = page.page

@@ -6,7 +6,10 @@ cells, up to the table's turns, count as one), proven by the exact solver:
 the winning move wins, and every other move is proven to lose.  Positions
 are *studies* (:func:`candidates`): the board of the puzzle seed's game
 after a few plays, with both hands cut to a few seeded cards; the first
-that makes a puzzle is taken.
+that makes a puzzle is taken.  Capture puzzles have studies of their own
+(:func:`capture_studies`), which :func:`make_puzzle` can search for one
+level (the weekend days, ``generate --level``), ruling studies out by the
+grading ladder's choices and cheap proofs before the exact one.
 
 The answer is the key move and a line to the end of the game: the winner
 plays a proven winning move each turn, the loser the greedy player's
@@ -32,7 +35,7 @@ from typing import Any
 
 from puzzlegen.errors import InvalidInputError, PositionError
 from puzzlegen.escape.cards import BLACK, WHITE
-from puzzlegen.escape.players import PLAYERS, greedy_player
+from puzzlegen.escape.players import PLAYERS, SIZE, greedy_player
 from puzzlegen.escape.position import STUCK, Move, Position, cell, key
 from puzzlegen.escape.solver import Solver, Unknown
 from puzzlegen.games import LEVELS
@@ -61,6 +64,18 @@ BUDGET = 1000
 CHILD_BUDGET = 600
 #: All the refutations of one position together may search at most this many positions.
 TOTAL_BUDGET = 4000
+#: Capture studies tried per seed, from the board after at most this many plays
+#: (see :func:`capture_studies`), and the most cards left and black squares kept.
+CAPTURE_STUDIES = 32
+CAPTURE_PLIES = 10
+CAPTURE_CARDS = 4
+CAPTURE_SQUARES = 9
+CAPTURE_DOMAIN = "escape-capture"
+#: Hard (and Expert) capture days take studies with at most this many cards left:
+#: asking the search player costs about eight times more with four cards than
+#: with three (12 seeds: 14.3 s of CPU for 118 four-card studies, 1.7 s for 97
+#: three-card ones), and the Hard studies found in the search had three.
+HARD_CAPTURE_CARDS = 3
 #: The grading ladder, weakest first.
 LADDER = ("greedy", "lookahead", "search")
 PUZZLE_DOMAIN = "escape-puzzle"
@@ -320,8 +335,7 @@ def finders(position: Position, answer: Move) -> tuple[bool, ...]:
     target = solver._key(position.apply(answer))
     out = []
     for name in LADDER:
-        stream = SeededStream(GRADE_DOMAIN, f"{name}:{position}")
-        choice = PLAYERS[name](position, stream)
+        choice = ladder_choice(name, position)
         out.append(solver._key(position.apply(choice)) == target)
     return tuple(out)
 
@@ -387,11 +401,126 @@ def _some(hand: tuple[str, ...], count: int, stream: SeededStream) -> tuple[str,
     return tuple(c for c in hand if c in chosen)
 
 
-def make_puzzle(kind: str, seed: str) -> Puzzle | None:
-    """The puzzle of ``kind`` for ``seed``, or None if none of its candidates makes one."""
+def capture_studies(seed: str) -> list[Position]:
+    """The seed's "Black to play and capture" studies, in order, cheap ones only.
+
+    As :func:`candidates`, but from the first :data:`CAPTURE_PLIES` plays of the
+    seed's game, with one or two white cards against two or three black ones,
+    and only studies the exact proofs settle quickly: at most
+    :data:`CAPTURE_CARDS` cards left and :data:`CAPTURE_SQUARES` black squares
+    (each black play the solver weighs costs a minimum cut, and these grow fast
+    with Black's squares), none whose main group Black can no longer close in
+    (its escape cut exceeds Black's squares: White wins), and each position once.
+    """
+    from puzzlegen.escape.players import PLAYERS
+
+    streams = {WHITE: SeededStream("escape-player-white", f"{CAPTURE_DOMAIN}:{seed}"),
+               BLACK: SeededStream("escape-player-black", f"{CAPTURE_DOMAIN}:{seed}")}
+    players = {WHITE: PLAYERS["greedy-e"], BLACK: PLAYERS["greedy"]}
+    boards = [Position.start()]
+    while len(boards) <= CAPTURE_PLIES and boards[-1].outcome is None:
+        board = boards[-1]
+        boards.append(board.apply(players[board.to_move](board, streams[board.to_move])))
+    live = [p for p in boards if p.outcome is None]
+    stream = SeededStream(CAPTURE_DOMAIN, seed)
+    found: list[Position] = []
+    seen: set[str] = set()
+    for _ in range(CAPTURE_STUDIES):
+        board = live[stream.below(len(live))]
+        whites = _some(board.white_hand, 1 + stream.below(2), stream)
+        blacks = _some(board.black_hand, 2 + stream.below(2), stream)
+        study = Position(board.white, board.black, whites, blacks, BLACK)
+        text = str(study)
+        if text in seen or not whites or study.outcome is not None:
+            continue
+        seen.add(text)
+        if _cheap_to_prove(study) and not _black_cannot_close(study):
+            found.append(study)
+    return found
+
+
+def _black_squares(position: Position) -> int:
+    return sum(SIZE[c] for c in position.black_hand)
+
+
+def _cheap_to_prove(position: Position) -> bool:
+    return (position.cards_left <= CAPTURE_CARDS
+            and _black_squares(position) <= CAPTURE_SQUARES)
+
+
+def _black_cannot_close(position: Position) -> bool:
+    """True if Black's squares left cannot cut the open main group off (White wins)."""
+    from puzzlegen.escape.analysis import escape_cut, pocket_bits
+
+    if pocket_bits(position) is not None:
+        return False
+    squares = _black_squares(position)
+    return escape_cut(position, squares) > squares
+
+
+def immediate_wins(position: Position) -> int:
+    """How many distinct moves (up to the table's turns) win at once for the side to move."""
+    solver = Solver()
+    mover = position.to_move
+    won: set[object] = set()
+    for move in position.legal_moves():
+        child = position.apply(move)
+        end = child.outcome
+        if end is None and mover == BLACK and not child.frame.targets:
+            end = (BLACK, "")
+        if end is not None and end[0] == mover:
+            won.add(solver._key(child))
+    return len(won)
+
+
+def _could_grade(position: Position, level: str) -> bool:
+    """False if ``position`` cannot make a puzzle of ``level``, told by cheap proofs
+    on the ladder's own choices (its players and streams, as :func:`finders` asks
+    them) before the exact proof of the whole position.
+
+    A move that wins at once is greedy's choice (it scores the win), so two of
+    them make no puzzle and one makes an Easy one.  Above Easy, the choice of
+    every player below the level must lose (if it won it would be the key move,
+    found too early, or a second winning move), and the level's own player's
+    choice must win.
+    """
+    rung = LEVELS.index(level)
+    now = immediate_wins(position)
+    if now:
+        return now == 1 and rung == 0
+    if rung == 0:
+        return True
+    solver = Solver(budget=CHILD_BUDGET)
+    mover = position.to_move
+    try:
+        for name in LADDER[:rung]:
+            if solver.winner(position.apply(ladder_choice(name, position))) == mover:
+                return False
+        if rung < len(LADDER):
+            choice = position.apply(ladder_choice(LADDER[rung], position))
+            return solver.winner(choice) == mover
+    except Unknown:
+        return False
+    return True
+
+
+def ladder_choice(name: str, position: Position) -> Move:
+    """The move the ladder's player ``name`` plays in ``position`` when grading it."""
+    return PLAYERS[name](position, SeededStream(GRADE_DOMAIN, f"{name}:{position}"))
+
+
+def make_puzzle(kind: str, seed: str, level: str | None = None) -> Puzzle | None:
+    """The puzzle of ``kind`` for ``seed``, or None if none of its candidates makes one.
+
+    With ``level`` (capture puzzles only), the first of the seed's studies that
+    makes a puzzle of that level: the ladder's choices and cheap proofs rule out
+    the other studies before the exact proof (the daily's weekend days).
+    """
     if kind not in KINDS:
         raise InvalidInputError(f"unknown Escape puzzle kind {kind!r} (choose from "
                                 f"{', '.join(KINDS)})")
+    if kind == CAPTURE:
+        return _make_capture(seed, level)
     for position in candidates(kind, seed):
         try:
             if Solver(budget=BUDGET).winner(position) != SIDE[kind]:
@@ -400,6 +529,25 @@ def make_puzzle(kind: str, seed: str) -> Puzzle | None:
             continue
         puzzle = from_position(kind, position, seed)
         if puzzle is not None:
+            return puzzle
+    return None
+
+
+def _make_capture(seed: str, level: str | None) -> Puzzle | None:
+    # Past the ladder's checks for Medium or Hard, a winning move is proven already.
+    proven = level in LEVELS[1:len(LADDER)]
+    for position in capture_studies(seed):
+        if level in LEVELS[2:] and position.cards_left > HARD_CAPTURE_CARDS:
+            continue
+        if level is not None and not _could_grade(position, level):
+            continue
+        try:
+            if not proven and Solver(budget=BUDGET).winner(position) != BLACK:
+                continue
+        except Unknown:
+            continue
+        puzzle = from_position(CAPTURE, position, seed)
+        if puzzle is not None and (level is None or puzzle.level == level):
             return puzzle
     return None
 

@@ -17,10 +17,12 @@ from pathlib import Path
 
 from puzzlegen.daily import daily_json, daily_puzzle
 from puzzlegen.escape.plugin import schedule_for
+from puzzlegen.generator import grade_candidate
 from puzzlegen.registry import get_game
 
 DAYS = Path(__file__).parents[1] / "data" / "escape_daily.jsonl"
 QUICK = "2026-11-24"
+BY_GENERATE = "2026-12-05"
 
 
 def pinned() -> list[dict[str, object]]:
@@ -44,3 +46,25 @@ def test_a_quick_date_is_chosen_afresh_the_same() -> None:
     data = next(d for d in pinned() if d["date"] == QUICK)
     date = dt.date.fromisoformat(QUICK)
     assert daily_json(date, daily_puzzle(date, get_game("escape"))) == data
+
+
+def test_the_weekend_days_come_from_their_seeds() -> None:
+    """The pinned capture days (not yet published when pinned) are what their seeds
+    make at the day's level: the seed's capture studies, searched for that level.
+
+    One of them is made as ``generate --level medium`` makes a candidate (the
+    generator's level job), where without the level the same seed makes an Easy
+    puzzle: the level reaches Escape's search."""
+    weekend = [d for d in pinned() if d["kind"] == "capture"]
+    assert {d["weekday"] for d in weekend} == {"Saturday", "Sunday"} and len(weekend) >= 4
+    for data in weekend:
+        date = dt.date.fromisoformat(str(data["date"]))
+        if data["date"] == BY_GENERATE:
+            plain = grade_candidate(("escape", "capture", str(data["seed"])))
+            assert plain is not None and plain["level"] == "Easy"
+            made = grade_candidate(("escape", "capture", str(data["seed"]), "Medium"))
+            assert made == {k: v for k, v in data.items() if k not in ("date", "weekday")}
+            continue
+        puzzle = get_game("escape").daily_candidate(date, str(data["seed"]))
+        assert puzzle is not None
+        assert daily_json(date, puzzle) == data

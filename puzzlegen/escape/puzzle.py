@@ -367,17 +367,8 @@ def candidates(kind: str, seed: str) -> list[Position]:
     prove every one of them; late positions of whole games were tried first and
     were almost never decided within budget (see the README).
     """
-    from puzzlegen.escape.players import PLAYERS
-
-    streams = {WHITE: SeededStream("escape-player-white", f"{PUZZLE_DOMAIN}:{kind}:{seed}"),
-               BLACK: SeededStream("escape-player-black", f"{PUZZLE_DOMAIN}:{kind}:{seed}")}
-    players = {WHITE: PLAYERS["greedy-e"], BLACK: PLAYERS["greedy"]}
-    boards = [Position.start()]
-    while len(boards) <= STUDY_PLIES and boards[-1].outcome is None:
-        board = boards[-1]
-        boards.append(board.apply(players[board.to_move](board, streams[board.to_move])))
+    live = _seed_game_boards(f"{PUZZLE_DOMAIN}:{kind}:{seed}", STUDY_PLIES)
     stream = SeededStream(PUZZLE_DOMAIN, f"{kind}:{seed}")
-    live = [p for p in boards if p.outcome is None]
     found = []
     for _ in range(STUDIES):
         board = live[stream.below(len(live))]
@@ -390,6 +381,21 @@ def candidates(kind: str, seed: str) -> list[Position]:
         if study.outcome is None:
             found.append(study)
     return found
+
+
+def _seed_game_boards(key: str, plies: int) -> list[Position]:
+    """The unfinished boards of the first ``plies`` plays of the game ``key``
+    seeds (``greedy-e`` White against ``greedy`` Black), the start first."""
+    from puzzlegen.escape.players import PLAYERS
+
+    streams = {WHITE: SeededStream("escape-player-white", key),
+               BLACK: SeededStream("escape-player-black", key)}
+    players = {WHITE: PLAYERS["greedy-e"], BLACK: PLAYERS["greedy"]}
+    boards = [Position.start()]
+    while len(boards) <= plies and boards[-1].outcome is None:
+        board = boards[-1]
+        boards.append(board.apply(players[board.to_move](board, streams[board.to_move])))
+    return [p for p in boards if p.outcome is None]
 
 
 def _some(hand: tuple[str, ...], count: int, stream: SeededStream) -> tuple[str, ...]:
@@ -412,16 +418,7 @@ def capture_studies(seed: str) -> list[Position]:
     with Black's squares), none whose main group Black can no longer close in
     (its escape cut exceeds Black's squares: White wins), and each position once.
     """
-    from puzzlegen.escape.players import PLAYERS
-
-    streams = {WHITE: SeededStream("escape-player-white", f"{CAPTURE_DOMAIN}:{seed}"),
-               BLACK: SeededStream("escape-player-black", f"{CAPTURE_DOMAIN}:{seed}")}
-    players = {WHITE: PLAYERS["greedy-e"], BLACK: PLAYERS["greedy"]}
-    boards = [Position.start()]
-    while len(boards) <= CAPTURE_PLIES and boards[-1].outcome is None:
-        board = boards[-1]
-        boards.append(board.apply(players[board.to_move](board, streams[board.to_move])))
-    live = [p for p in boards if p.outcome is None]
+    live = _seed_game_boards(f"{CAPTURE_DOMAIN}:{seed}", CAPTURE_PLIES)
     stream = SeededStream(CAPTURE_DOMAIN, seed)
     found: list[Position] = []
     seen: set[str] = set()

@@ -204,8 +204,13 @@ class Game(Protocol):
 
     # -- puzzles -----------------------------------------------------------------------
 
-    def make_puzzle(self, kind: str, seed: str) -> Puzzle | None:
-        """The puzzle of ``kind`` for ``seed``, or None if the seed gives none."""
+    def make_puzzle(self, kind: str, seed: str, level: str | None = None) -> Puzzle | None:
+        """The puzzle of ``kind`` for ``seed``, or None if the seed gives none.
+
+        ``level`` is the level the caller will keep (``generate --level``, a
+        day's level).  A game that can search a seed's positions for it may
+        (Escape's captures do); the others ignore it, and the caller checks.
+        """
         ...
 
     def puzzle_from_json(self, data: dict[str, Any]) -> Puzzle:

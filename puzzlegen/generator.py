@@ -65,16 +65,11 @@ def difficulty(puzzle: Puzzle) -> tuple[int, int]:
 
 
 def grade_candidate(job: Job | LevelJob) -> dict[str, Any] | None:
-    """The puzzle of a job as JSON, or None.  A job that names a level goes to the
-    game's ``make_puzzle_at(kind, seed, level)`` when it has one (a game that can
-    search a seed's positions for a level, as Escape's captures), else to
-    ``make_puzzle``; the caller still keeps only puzzles of the level."""
-    game = get_game(job[0])
-    at = getattr(game, "make_puzzle_at", None)
-    if len(job) == 4 and at is not None:
-        puzzle = at(job[1], job[2], job[3])
-    else:
-        puzzle = game.make_puzzle(job[1], job[2])
+    """The puzzle of a job as JSON, or None.  A job that names a level passes it to
+    the game's ``make_puzzle`` (which may search the seed for it); the caller
+    still keeps only puzzles of the level."""
+    level = job[3] if len(job) == 4 else None
+    puzzle = get_game(job[0]).make_puzzle(job[1], job[2], level)
     return puzzle.to_json() if puzzle is not None and publishable(puzzle) else None
 
 

@@ -132,7 +132,9 @@ class ToyGame:
         reject_extras(self, extras)
         return to_svg(self.diagram(TokenPuzzle(int(text)), solution=solution), size=size)
 
-    def make_puzzle(self, kind: str, seed: str) -> TokenPuzzle | None:
+    def make_puzzle(
+        self, kind: str, seed: str, level: str | None = None
+    ) -> TokenPuzzle | None:
         return TokenPuzzle(int(hashlib.sha256(seed.encode()).hexdigest()[:6], 16), kind, seed)
 
     def puzzle_from_json(self, data: dict[str, Any]) -> TokenPuzzle:

@@ -196,7 +196,9 @@ class CatsCradle:
             text, solution=solution, mono=mono, size=size, lines=lines, coordinates=coordinates
         )
 
-    def make_puzzle(self, kind: str, seed: str) -> cc.Puzzle | cp.PreparePuzzle | None:
+    def make_puzzle(
+        self, kind: str, seed: str, level: str | None = None
+    ) -> cc.Puzzle | cp.PreparePuzzle | None:
         if kind == cp.KIND:
             return cp.make_prepare(seed)
         return cc.make_puzzle(kind, seed)

@@ -110,26 +110,18 @@ class Escape:
         reject_extras(self, extras)
         return position_svg(text, solution=solution, mono=mono, size=size)
 
-    def make_puzzle(self, kind: str, seed: str) -> ep.Puzzle | None:
-        return ep.make_puzzle(kind, seed)
-
-    def make_puzzle_at(self, kind: str, seed: str, level: str) -> ep.Puzzle | None:
-        """For ``generate --level``: a capture seed's studies are searched for the
-        level (as the weekend days are); an escape seed gives its first puzzle."""
-        if kind == ep.CAPTURE:
-            return ep.make_puzzle(kind, seed, level)
-        return ep.make_puzzle(kind, seed)
+    def make_puzzle(self, kind: str, seed: str, level: str | None = None) -> ep.Puzzle | None:
+        """A capture seed's studies are searched for ``level`` (``generate --level``,
+        the weekend days); an escape seed gives its first puzzle, of whatever level
+        (the pinned weekdays were chosen so)."""
+        return ep.make_puzzle(kind, seed, level if kind == ep.CAPTURE else None)
 
     def daily_level(self, date: dt.date) -> str:
         return schedule_for(date).weekdays[date.weekday()][1]
 
     def daily_candidate(self, date: dt.date, seed: str) -> ep.Puzzle | None:
         kind, level = schedule_for(date).weekdays[date.weekday()]
-        if kind == ep.CAPTURE:
-            # A seed's capture studies are searched for the day's level (the pinned
-            # weekdays keep the first puzzle of each seed, of whatever level).
-            return ep.make_puzzle(kind, seed, level)
-        return ep.make_puzzle(kind, seed)
+        return self.make_puzzle(kind, seed, level)
 
     def puzzle_from_json(self, data: dict[str, Any]) -> ep.Puzzle:
         return ep.puzzle_from_json(data)

@@ -146,7 +146,7 @@ class Pendulum:
         reject_extras(self, extras)
         return position_svg(text, solution=solution, mono=mono, size=size)
 
-    def make_puzzle(self, kind: str, seed: str) -> pp.Puzzle | None:
+    def make_puzzle(self, kind: str, seed: str, level: str | None = None) -> pp.Puzzle | None:
         return pp.make_puzzle(kind, seed)
 
     def daily_level(self, date: dt.date) -> str:

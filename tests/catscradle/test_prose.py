@@ -18,7 +18,10 @@ from puzzlegen.catscradle.views.prose import decisive_point, read_moves, solutio
 from puzzlegen.generator import puzzles_from_seed
 
 #: The seed, where the project's working copy sits beside the shared texts.
-SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "cats-cradle.txt"
+#: The seed text, in a ``shared/seeds`` folder beside any folder above the checkout
+#: (its depth differs between the main checkout and a worktree).
+_SEEDS = [p / "shared" / "seeds" / "cats-cradle.txt" for p in Path(__file__).resolve().parents]
+SEED = next((path for path in _SEEDS if path.exists()), _SEEDS[-1])
 
 
 @pytest.fixture(scope="module")

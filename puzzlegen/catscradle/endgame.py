@@ -1,0 +1,259 @@
+"""The exact chance of winning late in a whole game, the stock's order hidden.
+
+Between two sequences of play the game is a plain Markov decision process,
+not a game of hidden information: the state is the full layout, and the
+cards still to come are exactly the pack's cards not in it (a card never
+leaves the layout), as a set; the next fill is a uniformly random draw
+without replacement from that set; the only decision is which end position
+(:func:`puzzlegen.catscradle.core.end_layouts`) a sequence stops in.  So the
+best a stock-hidden player can do from a position is the expectimax of that
+process, and when few cards are left it can be computed exactly:
+
+    V(layout) = max over ends e of  E over fills f of e's spaces [ V(e filled by f) ]
+
+with V = 1 once an end has at least as many spaces as cards left (the stock
+is used up: won) and V = 0 when no end creates a space (lost).
+
+Twins are interchangeable, so a layout is kept as its class-level cells
+(each cell's bottom class and height, as the perfect-information solver
+keeps it) and a fill as a sequence of card classes, weighed by how many
+orders of the unseen cards deal it (the product of the counts left of each
+class drawn).  The values are kept as whole numbers: ``W`` is the number of
+orders of the ``n`` unseen cards that optimal play wins, ``V = W / n!``; so
+ties between ends are exact and the player's choice never depends on
+rounding.
+
+>>> from puzzlegen.catscradle.solver import layout
+>>> from puzzlegen.catscradle.position import Deal
+>>> Endgame().value(layout(Deal.from_seed(0).layout)) is None  # 36 cards left: beyond the limit
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from puzzlegen.catscradle import core
+from puzzlegen.catscradle.cards import class_below
+
+__all__ = ["EndValue", "Endgame", "cells_of", "unseen_counts"]
+
+_CELLS = 16
+_CLASSES = 26
+#: FACTORIAL[n] = n!: the number of orders of n distinct cards.
+FACTORIAL = tuple(math.factorial(n) for n in range(53))
+
+#: A position between sequences: each cell's bottom class (26 for a space), then its height.
+Cells = bytes
+
+
+def cells_of(encoded: bytes) -> Cells:
+    """The class-level cells of a core layout (real cards or class stand-ins)."""
+    heights = encoded[:_CELLS]
+    bottoms = []
+    at = _CELLS
+    for h in heights:
+        bottoms.append(encoded[at] >> 1 if h else _CLASSES)
+        at += h
+    return bytes(bottoms) + bytes(heights)
+
+
+#: _STACK[c][h]: a stack of height ``h`` on a bottom card of class ``c``, each card
+#: standing in by ``2 * class`` (heights up to 52: any stack one pack builds).
+_STACK = tuple(
+    tuple(bytes(2 * class_below(c, k) for k in range(h)) for h in range(53))
+    for c in range(_CLASSES)
+)
+#: _CLASS_RUN[c][h]: the classes of that stack, bottom first.
+_CLASS_RUN = tuple(
+    tuple(tuple(class_below(c, k) for k in range(h)) for h in range(53)) for c in range(_CLASSES)
+)
+
+
+def _layout_of(cells: Cells) -> bytes:
+    """A core layout of ``cells``, each card standing in by ``2 * class``."""
+    return cells[_CELLS:] + b"".join(
+        [_STACK[cells[i]][cells[_CELLS + i]] for i in range(_CELLS) if cells[_CELLS + i]]
+    )
+
+
+def unseen_counts(cells: Cells) -> list[int]:
+    """How many cards of each class are not in the layout (0, 1 or 2 a class)."""
+    counts = [2] * _CLASSES
+    for i in range(_CELLS):
+        if cells[_CELLS + i]:
+            for c in _CLASS_RUN[cells[i]][cells[_CELLS + i]]:
+                counts[c] -= 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class EndValue:
+    """One end position of a sequence and the exact worth of stopping in it."""
+
+    #: Its index in ``core.end_layouts`` of the sequence's start.
+    index: int
+    spaces: int
+    #: Orders of the unseen cards that optimal play from here wins.
+    wins: int
+    #: Orders of the unseen cards in all (``n!``).
+    orders: int
+
+    @property
+    def value(self) -> float:
+        return self.wins / self.orders
+
+
+class Endgame:
+    """The exact expectimax of the late game, memoised on class-level cells.
+
+    ``limit`` is the most unseen cards a value is computed for (the cost
+    grows steeply with it; ``benchmarks/bench_endgame.py`` measures it).  The
+    memo only saves work: every answer is the same with or without it, so a
+    player using one stays deterministic.  ``max_memo`` bounds its size
+    (it is cleared when full).
+    """
+
+    def __init__(self, limit: int = 10, max_memo: int = 400_000) -> None:
+        self.limit = limit
+        self.max_memo = max_memo
+        self._memo: dict[Cells, int] = {}
+        #: Positions whose value was computed (not found in the memo): a measure of work.
+        self.positions = 0
+
+    # -- the values ---------------------------------------------------------------
+
+    def value(self, encoded: bytes) -> float | None:
+        """The chance optimal stock-hidden play wins from the full layout ``encoded``.
+
+        None when more than :attr:`limit` cards are left.
+        """
+        cells = cells_of(encoded)
+        n = sum(unseen_counts(cells))
+        if n > self.limit:
+            return None
+        return self._wins(cells, unseen_counts(cells), n) / FACTORIAL[n]
+
+    def end_values(self, encoded: bytes) -> list[EndValue] | None:
+        """Every end of the sequence from ``encoded`` that creates a space, with its exact worth.
+
+        In :func:`core.end_layouts`' order; None when more than :attr:`limit`
+        cards are left.
+        """
+        cells = cells_of(encoded)
+        counts = unseen_counts(cells)
+        n = sum(counts)
+        if n > self.limit:
+            return None
+        start = encoded[:_CELLS].count(0)
+        result = []
+        for index, end in enumerate(core.end_layouts(encoded)):
+            spaces = end[:_CELLS].count(0)
+            if spaces > start:
+                wins = self._end_wins(cells, end[:_CELLS], counts, n, -1)
+                result.append(EndValue(index, spaces, wins, FACTORIAL[n]))
+        return result
+
+    def best_end(self, encoded: bytes) -> EndValue | None:
+        """The end optimal play stops in: the most orders won, then most spaces, then first.
+
+        None when more than :attr:`limit` cards are left or no end creates a space.
+        """
+        values = self.end_values(encoded)
+        if not values:
+            return None
+        return max(values, key=lambda e: (e.wins, e.spaces, -e.index))
+
+    # -- the search ---------------------------------------------------------------
+
+    def _wins(self, cells: Cells, counts: list[int], n: int) -> int:
+        """Orders of the ``n`` unseen cards (``counts``, by class) that optimal play wins."""
+        found = self._memo.get(cells)
+        if found is not None:
+            return found
+        self.positions += 1
+        ends = sorted(
+            (e[:_CELLS] for e in core.end_layouts(_layout_of(cells)) if e[:_CELLS].count(0)),
+            key=lambda h: -h.count(0),
+        )
+        best = 0
+        everything = FACTORIAL[n]
+        for heights in ends:
+            if heights.count(0) >= n:
+                best = everything  # the stock is used up: every order wins
+                break
+            best = max(best, self._end_wins(cells, heights, counts, n, best))
+            if best == everything:
+                break
+        if len(self._memo) >= self.max_memo:
+            self._memo.clear()
+        self._memo[cells] = best
+        return best
+
+    def _end_wins(
+        self, cells: Cells, heights: bytes, counts: list[int], n: int, beat: int
+    ) -> int:
+        """Orders won by stopping in the end with ``heights``, then playing optimally.
+
+        Sums, over every fill of its spaces by card class, the fill's weight
+        (the orders that deal it) times the orders of the rest won from the
+        filled layout.  With ``beat`` >= 0 the sum is abandoned (returning
+        ``beat`` or less) as soon as it can no longer exceed ``beat``.
+        """
+        spaces = [i for i in range(_CELLS) if not heights[i]]
+        s = len(spaces)
+        if s >= n:
+            return FACTORIAL[n]
+        rest = n - s
+        bottoms = bytearray(cells[:_CELLS])
+        new_heights = bytearray(heights)
+        for i in spaces:
+            new_heights[i] = 1
+        tail = bytes(new_heights)
+        after = list(counts)
+        # Each fill's orders times the orders of the rest: at most FACTORIAL[n] in all.
+        left = FACTORIAL[n]
+        total = 0
+        for weight, fill in _fills(tuple(counts), s):
+            for i, cls in zip(spaces, fill, strict=True):
+                bottoms[i] = cls
+                after[cls] -= 1
+            total += weight * self._wins(bytes(bottoms) + tail, after, rest)
+            for cls in fill:
+                after[cls] += 1
+            left -= weight * FACTORIAL[rest]
+            if beat >= 0 and total + left <= beat:
+                return total + left
+        return total
+
+
+@lru_cache(maxsize=65536)
+def _fills(counts: tuple[int, ...], s: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every sequence of ``s`` card classes drawn from ``counts``, and the orders dealing it.
+
+    A sequence's weight is the product of the counts left of each class as it
+    is drawn: the number of ordered draws of real cards that give it.  The
+    weights sum to ``n! / (n - s)!``.
+    """
+    left = list(counts)
+    classes = [c for c in range(_CLASSES) if counts[c]]
+    result: list[tuple[int, tuple[int, ...]]] = []
+    fill: list[int] = []
+
+    def walk(weight: int) -> None:
+        if len(fill) == s:
+            result.append((weight, tuple(fill)))
+            return
+        for c in classes:
+            k = left[c]
+            if k:
+                left[c] = k - 1
+                fill.append(c)
+                walk(weight * k)
+                fill.pop()
+                left[c] = k
+
+    walk(1)
+    return tuple(result)

@@ -1,0 +1,129 @@
+"""The exact late game: agrees with a brute force over every order of the unseen cards."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+
+from puzzlegen.catscradle import _pycore, core
+from puzzlegen.catscradle.endgame import FACTORIAL, Endgame, cells_of, unseen_counts
+from puzzlegen.catscradle.gamesolver import solve
+from puzzlegen.catscradle.position import Deal
+from puzzlegen.catscradle.solver import CARD_INDEX, layout
+
+
+def _late_position(seed: int, number: int) -> bytes:
+    """The layout the perfect line of deal ``seed`` fills after sequence ``number``."""
+    deal = Deal.from_seed(seed)
+    turn = solve(deal.layout, deal.stock).turns[number - 1]
+    return layout(turn.filled)
+
+
+def _fill(end: bytes, cards: tuple[int, ...]) -> bytes:
+    """``end`` (real cards) with its spaces filled in cell order by ``cards``."""
+    stacks = _pycore.split_layout(end)
+    at = 0
+    for i in range(16):
+        if not stacks[i]:
+            stacks[i] = [cards[at]]
+            at += 1
+    return bytes([len(s) for s in stacks] + [c for s in stacks for c in s])
+
+
+def _unseen(encoded: bytes) -> list[int]:
+    """The real cards (core ints) not in the layout: the stock still to come."""
+    present = set(encoded[16:])
+    return [c for c in range(52) if c not in present]
+
+
+@cache
+def _brute(encoded: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
+    """How many of ``orders`` the best non-anticipative policy wins from ``encoded``.
+
+    ``orders`` are the orders of the real cards still to come that agree with
+    everything dealt so far (the player cannot tell them apart), so the
+    player makes one choice for all of them: the end that, with each
+    revealed fill's orders played on separately, wins the most.  Real cards,
+    no classes, no fill weights and no memo of values across orders: written
+    apart from the module under test.
+    """
+    return max((_brute_end(end, orders) for end in _creating(encoded)), default=0)
+
+
+def _creating(encoded: bytes) -> list[bytes]:
+    return [e for e in core.end_layouts(encoded) if e[:16].count(0) > 0]
+
+
+def _brute_end(end: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
+    spaces = end[:16].count(0)
+    if spaces >= len(orders[0]):
+        return len(orders)
+    revealed: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for order in orders:
+        revealed.setdefault(order[:spaces], []).append(order[spaces:])
+    return sum(_brute(_fill(end, fill), tuple(rest)) for fill, rest in revealed.items())
+
+
+# Positions on the perfect lines of seeded deals with 4-6 cards left, whose
+# ends differ in value and where the best is neither a sure win nor a sure loss.
+CASES = [(2, 10), (20, 14), (26, 18), (31, 11), (54, 14)]
+
+
+@pytest.mark.parametrize(("seed", "number"), CASES)
+def test_every_end_agrees_with_the_brute_force(seed: int, number: int) -> None:
+    encoded = _late_position(seed, number)
+    cards = _unseen(encoded)
+    orders = tuple(itertools.permutations(cards))
+    values = Endgame(limit=len(cards)).end_values(encoded)
+    assert values is not None and len(values) >= 2
+    ends = core.end_layouts(encoded)
+    for value in values:
+        assert value.orders == FACTORIAL[len(cards)] == len(orders)
+        assert value.wins == _brute_end(ends[value.index], orders)
+    # Not a trivial case: the ends differ, and the best is neither sure nor hopeless.
+    assert len({v.wins for v in values}) > 1
+    assert 0 < max(v.wins for v in values) < len(orders)
+    assert Endgame(limit=len(cards)).value(encoded) == _brute(encoded, orders) / len(orders)
+
+
+@pytest.mark.parametrize(("seed", "number"), CASES)
+def test_no_better_than_knowing_the_order(seed: int, number: int) -> None:
+    """V is at most the share of orders the perfect-information solver wins."""
+    encoded = _late_position(seed, number)
+    cards = _unseen(encoded)
+    known = sum(core.solve_game(encoded, bytes(o))[0] for o in itertools.permutations(cards))
+    value = Endgame(limit=len(cards)).value(encoded)
+    assert value is not None and value <= known / FACTORIAL[len(cards)]
+
+
+def test_the_best_end_is_the_most_orders_won() -> None:
+    encoded = _late_position(26, 18)
+    game = Endgame(limit=6)
+    values = game.end_values(encoded)
+    best = game.best_end(encoded)
+    assert values is not None and best is not None
+    assert best.wins == max(v.wins for v in values)
+    # Ties go to more spaces, then to the first end.
+    tied = [v for v in values if v.wins == best.wins]
+    assert best == max(tied, key=lambda v: (v.spaces, -v.index))
+
+
+def test_beyond_the_limit_there_is_no_value() -> None:
+    encoded = layout(Deal.from_seed(0).layout)
+    assert Endgame(limit=35).value(encoded) is None
+    assert Endgame(limit=35).end_values(encoded) is None
+
+
+def test_the_unseen_cards_are_the_cards_not_in_the_layout() -> None:
+    deal = Deal.from_seed(3)
+    counts = unseen_counts(cells_of(layout(deal.layout)))
+    stock = [CARD_INDEX[c] >> 1 for c in deal.stock]
+    assert counts == [stock.count(c) for c in range(26)]
+
+
+def test_the_memo_changes_no_answer() -> None:
+    encoded = _late_position(20, 14)
+    shared = Endgame(limit=6, max_memo=3)  # cleared again and again
+    assert shared.end_values(encoded) == Endgame(limit=6).end_values(encoded)

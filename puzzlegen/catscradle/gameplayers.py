@@ -34,6 +34,7 @@ from puzzlegen.catscradle import _pycore, core
 from puzzlegen.catscradle._pycore import _SEES_MASK
 from puzzlegen.catscradle.board import CENTRE
 from puzzlegen.catscradle.cards import Card, class_support
+from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.gamesolver import solve
 from puzzlegen.catscradle.players import HASTY
 from puzzlegen.catscradle.position import Deal, Position
@@ -285,6 +286,9 @@ def position_value(filled: bytes, left: int) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+#: The exact late game shared by every strong player (its memo only saves work).
+_ENDGAME = Endgame(limit=52)
+
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
 METHODS = ("solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value")
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
@@ -327,6 +331,11 @@ class StrongPlayer:
         :func:`position_value`, a learned chance of winning of the position
         after the fill.
 
+    With ``exact_below`` > 0, once at most that many cards are left the
+    player stops in the end with the exact best chance of winning
+    (:class:`puzzlegen.catscradle.endgame.Endgame`: the expectimax over
+    every fill, from the layout alone, which fixes the set of unseen cards).
+
     ``rollout`` with ``base="next"`` lets idea 10's player (``next``,
     ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert.
 
@@ -354,6 +363,9 @@ class StrongPlayer:
     base: str = "expert"
     #: For ``exact``: the most distinct fills (by card class) weighed exactly; more are sampled.
     limit: int = 700
+    #: Play exactly (the expectimax of :mod:`puzzlegen.catscradle.endgame`) once at most
+    #: this many cards are left; 0: never.
+    exact_below: int = 0
     name: str = field(default="strong")
 
     def __post_init__(self) -> None:
@@ -377,11 +389,16 @@ class StrongPlayer:
             extra = f"-{self.base}-i{self.inner}"
         elif self.method == "exact":
             extra = f"-l{self.limit}"
-        return f"sampled-{self.method}{extra}-{self.samples}x{self.width}-slack{self.slack}"
+        exact = f"-exact{self.exact_below}" if self.exact_below else ""
+        return f"sampled-{self.method}{extra}-{self.samples}x{self.width}-slack{self.slack}{exact}"
 
     def choose(self, view: StockView) -> Line:
         position = view.position
         encoded = layout(position)
+        if view.stock_left <= self.exact_below:
+            exact = _ENDGAME.best_end(encoded)
+            if exact is not None:
+                return self._line(position, encoded, exact.index)
         start_spaces = position.spaces
         ends = core.end_layouts(encoded)
         scored = [(e[:16].count(0), i) for i, e in enumerate(ends)]

@@ -89,6 +89,32 @@ def test_players_choose_the_same_until_the_stocks_differ(name: str) -> None:
             assert first[1].line.moves == second[1].line.moves
 
 
+def test_exact_late_play_cannot_read_the_stock_order() -> None:
+    """Once it plays exactly, reordering the cards still to come changes none of its choices."""
+    from puzzlegen.catscradle import core
+    from puzzlegen.catscradle.endgame import Endgame
+    from puzzlegen.catscradle.solver import layout
+
+    player = StrongPlayer(samples=6, width=6, exact_below=5)
+    assert player.version.endswith("-exact5") and "exact" not in StrongPlayer().version
+    # Seed 148: with 5 cards left the sampled choice is not the exact one.
+    deal = Deal.from_seed(148)
+    first = play_hidden(deal, player)
+    # The first sequence that starts with at most 5 cards left, and the cards dealt before it.
+    j = next(k for k in range(1, len(first)) if len(first[k - 1].stock) <= 5)
+    dealt = len(deal.stock) - len(first[j - 1].stock)
+    second = play_hidden(_reordered(deal, dealt), player)
+    assert second[j].start == first[j].start
+    assert second[j].line == first[j].line  # the same choice from the same view
+    # It is the exact choice, which the sampled player alone does not make.
+    encoded = layout(first[j].start)
+    best = Endgame(limit=5).best_end(encoded)
+    assert best is not None
+    assert core.end_layouts(encoded)[best.index][:16] == layout(first[j].line.final)[:16]
+    sampled = play_hidden(deal, dataclasses.replace(player, exact_below=0))
+    assert sampled[j].start == first[j].start and sampled[j].line != first[j].line
+
+
 def test_the_recorder_sees_only_dealt_cards_and_the_set() -> None:
     deal = Deal.from_seed(7)
     recorder = _Recorder()

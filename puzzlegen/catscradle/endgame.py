@@ -38,7 +38,7 @@ from functools import lru_cache
 from puzzlegen.catscradle import core
 from puzzlegen.catscradle.cards import class_below
 
-__all__ = ["EndValue", "Endgame", "cells_of", "unseen_counts"]
+__all__ = ["EndValue", "Endgame", "TooMuchWork", "cells_of", "unseen_counts"]
 
 _CELLS = 16
 _CLASSES = 26
@@ -89,6 +89,10 @@ def unseen_counts(cells: Cells) -> list[int]:
     return counts
 
 
+class TooMuchWork(Exception):
+    """More positions were needed than the :class:`Endgame`'s ``budget`` allows."""
+
+
 @dataclass(frozen=True, slots=True)
 class EndValue:
     """One end position of a sequence and the exact worth of stopping in it."""
@@ -113,12 +117,14 @@ class Endgame:
     grows steeply with it; ``benchmarks/bench_endgame.py`` measures it).  The
     memo only saves work: every answer is the same with or without it, so a
     player using one stays deterministic.  ``max_memo`` bounds its size
-    (it is cleared when full).
+    (it is cleared when full).  With ``budget``, computing more positions than
+    that in all raises :class:`TooMuchWork` (for measuring how far it reaches).
     """
 
-    def __init__(self, limit: int = 10, max_memo: int = 400_000) -> None:
+    def __init__(self, limit: int = 10, max_memo: int = 400_000, budget: int = 0) -> None:
         self.limit = limit
         self.max_memo = max_memo
+        self.budget = budget
         self._memo: dict[Cells, int] = {}
         #: Positions whose value was computed (not found in the memo): a measure of work.
         self.positions = 0
@@ -174,6 +180,8 @@ class Endgame:
         if found is not None:
             return found
         self.positions += 1
+        if self.budget and self.positions > self.budget:
+            raise TooMuchWork(f"more than {self.budget} positions")
         ends = sorted(
             (e[:_CELLS] for e in core.end_layouts(_layout_of(cells)) if e[:_CELLS].count(0)),
             key=lambda h: -h.count(0),

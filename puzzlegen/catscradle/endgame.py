@@ -126,6 +126,8 @@ class Endgame:
         self.max_memo = max_memo
         self.budget = budget
         self._memo: dict[Cells, int] = {}
+        #: Upper bounds of positions whose search stopped once they could not matter.
+        self._upper: dict[Cells, int] = {}
         #: Positions whose value was computed (not found in the memo): a measure of work.
         self.positions = 0
 
@@ -166,38 +168,77 @@ class Endgame:
         """The end optimal play stops in: the most orders won, then most spaces, then first.
 
         None when more than :attr:`limit` cards are left or no end creates a space.
+        Cheaper than :meth:`end_values`: an end that cannot beat the best so
+        far is given up as soon as that is certain.
         """
-        values = self.end_values(encoded)
-        if not values:
+        cells = cells_of(encoded)
+        counts = unseen_counts(cells)
+        n = sum(counts)
+        if n > self.limit:
             return None
-        return max(values, key=lambda e: (e.wins, e.spaces, -e.index))
+        start = encoded[:_CELLS].count(0)
+        ends = [
+            (end.count(0, 0, _CELLS), index, end[:_CELLS])
+            for index, end in enumerate(core.end_layouts(encoded))
+        ]
+        # Most spaces first, then the first: a later end must win strictly more to be chosen.
+        ends.sort(key=lambda e: (-e[0], e[1]))
+        best: EndValue | None = None
+        for spaces, index, heights in ends:
+            if spaces <= start:
+                break
+            wins = self._end_wins(cells, heights, counts, n, best.wins if best else -1)
+            if best is None or wins > best.wins:
+                best = EndValue(index, spaces, wins, FACTORIAL[n])
+            if best.wins == FACTORIAL[n]:
+                break
+        return best
 
     # -- the search ---------------------------------------------------------------
 
-    def _wins(self, cells: Cells, counts: list[int], n: int) -> int:
-        """Orders of the ``n`` unseen cards (``counts``, by class) that optimal play wins."""
+    def _wins(self, cells: Cells, counts: list[int], n: int, alpha: int = -1) -> int:
+        """Orders of the ``n`` unseen cards (``counts``, by class) that optimal play wins.
+
+        Exact when it is more than ``alpha``; otherwise possibly only a bound:
+        a number at most ``alpha`` and at least the exact one (the caller
+        only needs to know it cannot beat ``alpha``).
+        """
         found = self._memo.get(cells)
         if found is not None:
             return found
+        bound = self._upper.get(cells)
+        if bound is not None and bound <= alpha:
+            return bound
         self.positions += 1
         if self.budget and self.positions > self.budget:
             raise TooMuchWork(f"more than {self.budget} positions")
-        ends = sorted(
-            (e[:_CELLS] for e in core.end_layouts(_layout_of(cells)) if e[:_CELLS].count(0)),
-            key=lambda h: -h.count(0),
+        ends = core.end_layouts(_layout_of(cells))
+        if n == 1:  # one card left: won if any end creates a space
+            best = int(any(e.count(0, 0, _CELLS) for e in ends))
+        else:
+            best = self._best(cells, ends, counts, n, alpha)
+        if len(self._memo) + len(self._upper) >= self.max_memo:
+            self._memo.clear()
+            self._upper.clear()
+        if best > alpha:
+            self._memo[cells] = best
+        else:
+            self._upper[cells] = best
+        return best
+
+    def _best(self, cells: Cells, ends: list[bytes], counts: list[int], n: int, alpha: int) -> int:
+        """The most orders any end wins: exact if more than ``alpha``, else a bound at most it."""
+        creating = sorted(
+            (e[:_CELLS] for e in ends if e.count(0, 0, _CELLS)), key=lambda h: -h.count(0)
         )
         best = 0
         everything = FACTORIAL[n]
-        for heights in ends:
+        for heights in creating:
             if heights.count(0) >= n:
-                best = everything  # the stock is used up: every order wins
-                break
-            best = max(best, self._end_wins(cells, heights, counts, n, best))
+                return everything  # the stock is used up: every order wins
+            best = max(best, self._end_wins(cells, heights, counts, n, max(best, alpha)))
             if best == everything:
                 break
-        if len(self._memo) >= self.max_memo:
-            self._memo.clear()
-        self._memo[cells] = best
         return best
 
     def _end_wins(
@@ -207,8 +248,10 @@ class Endgame:
 
         Sums, over every fill of its spaces by card class, the fill's weight
         (the orders that deal it) times the orders of the rest won from the
-        filled layout.  With ``beat`` >= 0 the sum is abandoned (returning
-        ``beat`` or less) as soon as it can no longer exceed ``beat``.
+        filled layout.  With ``beat`` >= 0 the sum is abandoned (returning a
+        bound, ``beat`` or less) as soon as it can no longer exceed ``beat``;
+        each filled layout is told how much it must win for the sum still to
+        beat it, so it may stop early too.
         """
         spaces = [i for i in range(_CELLS) if not heights[i]]
         s = len(spaces)
@@ -223,15 +266,18 @@ class Endgame:
         after = list(counts)
         # Each fill's orders times the orders of the rest: at most FACTORIAL[n] in all.
         left = FACTORIAL[n]
+        most = FACTORIAL[rest]
         total = 0
         for weight, fill in _fills(tuple(counts), s):
             for i, cls in zip(spaces, fill, strict=True):
                 bottoms[i] = cls
                 after[cls] -= 1
-            total += weight * self._wins(bytes(bottoms) + tail, after, rest)
+            left -= weight * most
+            # The child must win more than this for the sum to beat ``beat`` still.
+            need = (beat - total - left) // weight if beat >= 0 else -1
+            total += weight * self._wins(bytes(bottoms) + tail, after, rest, need)
             for cls in fill:
                 after[cls] += 1
-            left -= weight * FACTORIAL[rest]
             if beat >= 0 and total + left <= beat:
                 return total + left
         return total

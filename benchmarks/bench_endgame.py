@@ -38,7 +38,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzlegen.catscradle import core
+from puzzlegen.catscradle import core, gameplayers
 from puzzlegen.catscradle.endgame import Endgame, TooMuchWork
 from puzzlegen.catscradle.gameplayers import StockView, StrongPlayer, play_hidden
 from puzzlegen.catscradle.position import Deal
@@ -136,7 +136,10 @@ def regret(args: argparse.Namespace) -> None:
     k = args.below
     shipped = _player(args.player)
     hybrid = replace(shipped, exact_below=k)
-    game = Endgame(limit=k)
+    # The analysis shares the players' memo: values are the same truths either way,
+    # and the hybrid (played first) pays for what the analysis then finds there.
+    game = gameplayers._ENDGAME
+    game.max_memo = args.memo
     decisions = suboptimal = 0
     lost_chance = 0.0
     reached = realised = 0
@@ -151,7 +154,7 @@ def regret(args: argparse.Namespace) -> None:
         won_shipped = play_hidden(deal, recorder)[-1].won
         cpu["shipped"] += time.process_time() - start
         start = time.process_time()
-        won_hybrid = play_hidden(deal, hybrid)[-1].won
+        won_hybrid = play_hidden(deal, hybrid)[-1].won if args.hybrid else won_shipped
         cpu["hybrid"] += time.process_time() - start
         start = time.process_time()
         first = True
@@ -196,9 +199,10 @@ def regret(args: argparse.Namespace) -> None:
     print(f"  games reaching at most {k} cards left: {reached}; from the first such position "
           f"optimal play wins {optimal_sum:.2f} expected, the shipped player won {realised}")
     print(f"  shipped  {_rate(wins['shipped'], n)}  CPU {1000 * cpu['shipped'] / n:.0f} ms a game")
-    print(f"  hybrid   {_rate(wins['hybrid'], n)}  CPU {1000 * cpu['hybrid'] / n:.0f} ms a game "
-          f"({hybrid.version})")
-    print(f"  paired: both won {both}; hybrid only {only_hybrid}; shipped only {only_shipped}")
+    if args.hybrid:
+        print(f"  hybrid   {_rate(wins['hybrid'], n)}  CPU {1000 * cpu['hybrid'] / n:.0f} ms "
+              f"a game ({hybrid.version})")
+        print(f"  paired: both won {both}; hybrid only {only_hybrid}; shipped only {only_shipped}")
     print(f"  analysis CPU {cpu['analysis']:.1f} s; {_load()}")
 
 
@@ -217,6 +221,8 @@ def main() -> None:
     p = sub.choices["regret"]
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--below", type=int, default=8, help="exact with at most this many cards left")
+    p.add_argument("--memo", type=int, default=3_000_000, help="most positions remembered")
+    p.add_argument("--no-hybrid", dest="hybrid", action="store_false", help="skip the hybrid")
     args = parser.parse_args()
     try:
         reach(args) if args.command == "reach" else regret(args)

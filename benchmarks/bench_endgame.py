@@ -19,13 +19,23 @@ Two measurements (docs/whole-game-research.md, "Third round (b)"):
     ``StrongPlayer(exact_below=K)`` (the same player until ``K`` cards are
     left, exact from then on) played on the same deals, paired beside it:
     the wins of each, the deals won by one and lost by the other, CPU time a
-    game.
+    game.  Also the perfect-information share at those first positions
+    (sampled orders of the unseen cards solved as if known): how much of the
+    gap to perfect information is left even late.
 
 Run from the repository root, single process (figures on stdout, progress on
 stderr; note the load printed):
 
     nice -n 10 python benchmarks/bench_endgame.py reach --first 20000 --sizes 4,6,8,10,12
     nice -n 10 python benchmarks/bench_endgame.py regret --first 20000 --deals 300 --below 8
+    nice -n 10 python benchmarks/bench_endgame.py judge --first 20000 --deals 300 --below 8
+
+``judge``
+    At the positions the shipped player meets with ``--low`` to ``--below``
+    cards left whose ends differ in exact value: how often each heuristic
+    (the expert's line, and strong players' settings) chooses an optimal
+    end, and the chance of winning its choice loses, beside choosing at
+    random.
 """
 
 from __future__ import annotations
@@ -35,15 +45,17 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
+from puzzlegen.cards import Card
 from puzzlegen.catscradle import core, gameplayers
-from puzzlegen.catscradle.endgame import Endgame, TooMuchWork
+from puzzlegen.catscradle.endgame import Endgame, EndValue, TooMuchWork
 from puzzlegen.catscradle.gameplayers import StockView, StrongPlayer, play_hidden
 from puzzlegen.catscradle.position import Deal
-from puzzlegen.catscradle.solver import Line, layout
+from puzzlegen.catscradle.solver import CARD_INDEX, Line, best_line, layout
 from puzzlegen.catscradle.study import wilson
+from puzzlegen.rng import SeededStream
 
 
 @dataclass
@@ -132,6 +144,17 @@ def reach(args: argparse.Namespace) -> None:
     print(f"  {_load()}")
 
 
+def _known_share(encoded: bytes, unseen: frozenset[Card], orders: int, seed: int) -> float:
+    """The share of ``orders`` sampled orders of ``unseen`` the perfect-information solver wins."""
+    stream = SeededStream("bench-endgame/known", f"{seed}/{len(unseen)}")
+    cards = sorted(CARD_INDEX[c] for c in unseen)
+    won = 0
+    for _ in range(orders):
+        stream.shuffle(cards)
+        won += core.solve_game(encoded, bytes(cards))[0]
+    return won / orders
+
+
 def regret(args: argparse.Namespace) -> None:
     k = args.below
     shipped = _player(args.player)
@@ -140,6 +163,7 @@ def regret(args: argparse.Namespace) -> None:
     # and the hybrid (played first) pays for what the analysis then finds there.
     game = gameplayers._ENDGAME
     game.max_memo = args.memo
+    known_sum = 0.0
     decisions = suboptimal = 0
     lost_chance = 0.0
     reached = realised = 0
@@ -178,6 +202,7 @@ def regret(args: argparse.Namespace) -> None:
                 reached += 1
                 realised += won_shipped
                 optimal_sum += best / chosen.orders
+                known_sum += _known_share(encoded, view.unseen, args.pi_orders, seed)
         cpu["analysis"] += time.process_time() - start
         wins["shipped"] += won_shipped
         wins["hybrid"] += won_hybrid
@@ -197,7 +222,8 @@ def regret(args: argparse.Namespace) -> None:
           f"chance of winning lost there: {lost_chance:.3f} in all "
           f"({lost_chance / max(decisions, 1):.4f} a choice, {lost_chance / n:.4f} a game)")
     print(f"  games reaching at most {k} cards left: {reached}; from the first such position "
-          f"optimal play wins {optimal_sum:.2f} expected, the shipped player won {realised}")
+          f"optimal play wins {optimal_sum:.2f} expected, the shipped player won {realised}; "
+          f"were the order known, {known_sum:.2f} ({args.pi_orders} sampled orders each)")
     print(f"  shipped  {_rate(wins['shipped'], n)}  CPU {1000 * cpu['shipped'] / n:.0f} ms a game")
     if args.hybrid:
         print(f"  hybrid   {_rate(wins['hybrid'], n)}  CPU {1000 * cpu['hybrid'] / n:.0f} ms "
@@ -206,10 +232,61 @@ def regret(args: argparse.Namespace) -> None:
     print(f"  analysis CPU {cpu['analysis']:.1f} s; {_load()}")
 
 
+def _choice(encoded: bytes, line: Line, values: list[EndValue]) -> EndValue:
+    """The end ``line`` stops in, among ``values``."""
+    final = layout(line.final)[:16]
+    ends = core.end_layouts(encoded)
+    return next(v for v in values if ends[v.index][:16] == final)
+
+
+def judge(args: argparse.Namespace) -> None:
+    """Each heuristic's choice at late positions, against the exact values of every end."""
+    base = _player(args.player)
+    game = gameplayers._ENDGAME
+    game.max_memo = args.memo
+    judges: dict[str, Callable[[StockView], Line]] = {
+        "expert": lambda view: best_line(view.position)
+    }
+    for spec in filter(None, args.heuristics.split(",")):
+        judges[spec] = _player(spec).choose
+    lost = dict.fromkeys(judges, 0.0)
+    right = dict.fromkeys(judges, 0)
+    blind = {"any end": 0.0, "a most-spaces end": 0.0}
+    positions = 0
+    for seed, recorder, _won in _games(base, args.first, args.deals):
+        for view, _line in recorder.choices:
+            if not args.low <= view.stock_left <= args.below:
+                continue
+            encoded = layout(view.position)
+            values = game.end_values(encoded)
+            if not values or len({v.wins for v in values}) < 2:
+                continue  # nothing to choose: every end is worth the same
+            positions += 1
+            best = max(v.wins for v in values)
+            orders = values[0].orders
+            for name, choose in judges.items():
+                chosen = _choice(encoded, choose(view), values)
+                lost[name] += (best - chosen.wins) / orders
+                right[name] += chosen.wins == best
+            most = max(v.spaces for v in values)
+            tops = [v for v in values if v.spaces == most]
+            blind["any end"] += sum(best - v.wins for v in values) / len(values) / orders
+            blind["a most-spaces end"] += sum(best - v.wins for v in tops) / len(tops) / orders
+        print(f"seed {seed}: {positions} positions; {_load()}", file=sys.stderr, flush=True)
+    print(f"judge: seeds {args.first}-{args.first + args.deals - 1}, positions met by "
+          f"{base.version} with {args.low}-{args.below} cards left whose ends differ "
+          f"in value: {positions}; {_load()}")
+    print("  heuristic | optimal choices | chance lost a choice (mean)")
+    for name in judges:
+        print(f"  {name} | {right[name]}/{positions} | {lost[name] / max(positions, 1):.4f}")
+    for name, total in blind.items():
+        print(f"  (chosen at random: {name}) | — | {total / max(positions, 1):.4f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("reach", "regret"):
+    for name in ("reach", "regret", "judge"):
         p = sub.add_parser(name)
         p.add_argument("--first", type=int, default=20000, help="first seed")
         p.add_argument("--player", default="", help="the base player's settings, key=value+...")
@@ -223,9 +300,23 @@ def main() -> None:
     p.add_argument("--below", type=int, default=8, help="exact with at most this many cards left")
     p.add_argument("--memo", type=int, default=3_000_000, help="most positions remembered")
     p.add_argument("--no-hybrid", dest="hybrid", action="store_false", help="skip the hybrid")
+    p.add_argument("--pi-orders", type=int, default=500,
+                   help="sampled orders for the perfect-information share")
+    p = sub.choices["judge"]
+    p.add_argument("--deals", type=int, default=300)
+    p.add_argument("--low", type=int, default=4, help="fewest cards left")
+    p.add_argument("--below", type=int, default=8, help="most cards left")
+    p.add_argument("--memo", type=int, default=3_000_000, help="most positions remembered")
+    p.add_argument(
+        "--heuristics",
+        default="method=next+samples=60+width=30,method=next+samples=60+width=30+slack=0,"
+        "method=value+samples=40+width=30+slack=0,method=solve+samples=40+width=20+slack=0,"
+        "method=horizon+horizon=14+samples=40+width=20+slack=0",
+        help="strong players' settings (key=value+...), comma-separated",
+    )
     args = parser.parse_args()
     try:
-        reach(args) if args.command == "reach" else regret(args)
+        {"reach": reach, "regret": regret, "judge": judge}[args.command](args)
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)
         raise SystemExit(130) from None

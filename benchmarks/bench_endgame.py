@@ -163,6 +163,10 @@ def regret(args: argparse.Namespace) -> None:
     # and the hybrid (played first) pays for what the analysis then finds there.
     game = gameplayers._ENDGAME
     game.max_memo = args.memo
+    if args.budget and args.hybrid:
+        raise SystemExit("--budget needs --no-hybrid (the hybrid player must finish its search)")
+    game.budget = args.budget
+    beyond = 0
     known_sum = 0.0
     decisions = suboptimal = 0
     lost_chance = 0.0
@@ -186,13 +190,15 @@ def regret(args: argparse.Namespace) -> None:
             if view.stock_left > k:
                 continue
             encoded = layout(view.position)
-            values = game.end_values(encoded)
+            try:
+                values = game.end_values(encoded)
+            except TooMuchWork:
+                beyond += 1
+                continue
             if not values:
                 break  # no end creates a space: lost, nothing to choose
             best = max(v.wins for v in values)
-            final = layout(line.final)[:16]
-            ends = core.end_layouts(encoded)
-            chosen = next(v for v in values if ends[v.index][:16] == final)
+            chosen = _choice(encoded, line, values)
             decisions += 1
             if chosen.wins < best:
                 suboptimal += 1
@@ -221,6 +227,8 @@ def regret(args: argparse.Namespace) -> None:
     print(f"  its choices with at most {k} cards left: {decisions}; not optimal: {suboptimal}; "
           f"chance of winning lost there: {lost_chance:.3f} in all "
           f"({lost_chance / max(decisions, 1):.4f} a choice, {lost_chance / n:.4f} a game)")
+    if args.budget:
+        print(f"  choices skipped, their search over {args.budget:,} positions: {beyond}")
     print(f"  games reaching at most {k} cards left: {reached}; from the first such position "
           f"optimal play wins {optimal_sum:.2f} expected, the shipped player won {realised}; "
           f"were the order known, {known_sum:.2f} ({args.pi_orders} sampled orders each)")
@@ -300,6 +308,8 @@ def main() -> None:
     p.add_argument("--below", type=int, default=8, help="exact with at most this many cards left")
     p.add_argument("--memo", type=int, default=3_000_000, help="most positions remembered")
     p.add_argument("--no-hybrid", dest="hybrid", action="store_false", help="skip the hybrid")
+    p.add_argument("--budget", type=int, default=0,
+                   help="skip a choice whose search needs more positions (with --no-hybrid)")
     p.add_argument("--pi-orders", type=int, default=500,
                    help="sampled orders for the perfect-information share")
     p = sub.choices["judge"]

@@ -117,8 +117,9 @@ class Endgame:
     grows steeply with it; ``benchmarks/bench_endgame.py`` measures it).  The
     memo only saves work: every answer is the same with or without it, so a
     player using one stays deterministic.  ``max_memo`` bounds its size
-    (it is cleared when full).  With ``budget``, computing more positions than
-    that in all raises :class:`TooMuchWork` (for measuring how far it reaches).
+    (it is cleared when full).  With ``budget``, a call that computes more
+    positions than that raises :class:`TooMuchWork` (for measuring how far it
+    reaches; not for a player: what a call computes depends on the memo).
     """
 
     def __init__(self, limit: int = 10, max_memo: int = 400_000, budget: int = 0) -> None:
@@ -130,6 +131,7 @@ class Endgame:
         self._upper: dict[Cells, int] = {}
         #: Positions whose value was computed (not found in the memo): a measure of work.
         self.positions = 0
+        self._stop_at = 0
 
     # -- the values ---------------------------------------------------------------
 
@@ -142,6 +144,7 @@ class Endgame:
         n = sum(unseen_counts(cells))
         if n > self.limit:
             return None
+        self._stop_at = self.positions + self.budget if self.budget else 0
         return self._wins(cells, unseen_counts(cells), n) / FACTORIAL[n]
 
     def end_values(self, encoded: bytes) -> list[EndValue] | None:
@@ -155,6 +158,7 @@ class Endgame:
         n = sum(counts)
         if n > self.limit:
             return None
+        self._stop_at = self.positions + self.budget if self.budget else 0
         start = encoded[:_CELLS].count(0)
         result = []
         for index, end in enumerate(core.end_layouts(encoded)):
@@ -176,6 +180,7 @@ class Endgame:
         n = sum(counts)
         if n > self.limit:
             return None
+        self._stop_at = self.positions + self.budget if self.budget else 0
         start = encoded[:_CELLS].count(0)
         ends = [
             (end.count(0, 0, _CELLS), index, end[:_CELLS])
@@ -210,7 +215,7 @@ class Endgame:
         if bound is not None and bound <= alpha:
             return bound
         self.positions += 1
-        if self.budget and self.positions > self.budget:
+        if self._stop_at and self.positions > self._stop_at:
             raise TooMuchWork(f"more than {self.budget} positions")
         ends = core.end_layouts(_layout_of(cells))
         if n == 1:  # one card left: won if any end creates a space

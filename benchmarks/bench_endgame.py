@@ -260,13 +260,18 @@ def judge(args: argparse.Namespace) -> None:
     lost = dict.fromkeys(judges, 0.0)
     right = dict.fromkeys(judges, 0)
     blind = {"any end": 0.0, "a most-spaces end": 0.0}
-    positions = 0
+    game.budget = args.budget
+    positions = beyond = 0
     for seed, recorder, _won in _games(base, args.first, args.deals):
         for view, _line in recorder.choices:
             if not args.low <= view.stock_left <= args.below:
                 continue
             encoded = layout(view.position)
-            values = game.end_values(encoded)
+            try:
+                values = game.end_values(encoded)
+            except TooMuchWork:
+                beyond += 1
+                continue
             if not values or len({v.wins for v in values}) < 2:
                 continue  # nothing to choose: every end is worth the same
             positions += 1
@@ -284,6 +289,8 @@ def judge(args: argparse.Namespace) -> None:
     print(f"judge: seeds {args.first}-{args.first + args.deals - 1}, positions met by "
           f"{base.version} with {args.low}-{args.below} cards left whose ends differ "
           f"in value: {positions}; {_load()}")
+    if args.budget:
+        print(f"  positions skipped, their search over {args.budget:,} positions: {beyond}")
     print("  heuristic | optimal choices | chance lost a choice (mean)")
     for name in judges:
         print(f"  {name} | {right[name]}/{positions} | {lost[name] / max(positions, 1):.4f}")
@@ -317,6 +324,7 @@ def main() -> None:
     p.add_argument("--low", type=int, default=4, help="fewest cards left")
     p.add_argument("--below", type=int, default=8, help="most cards left")
     p.add_argument("--memo", type=int, default=3_000_000, help="most positions remembered")
+    p.add_argument("--budget", type=int, default=0, help="skip a position needing more")
     p.add_argument(
         "--heuristics",
         default="method=next+samples=60+width=30,method=next+samples=60+width=30+slack=0,"

@@ -68,7 +68,7 @@ def _brute_end(end: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
 
 # Positions on the perfect lines of seeded deals with 4-6 cards left, whose
 # ends differ in value and where the best is neither a sure win nor a sure loss.
-CASES = [(2, 10), (20, 14), (26, 18), (31, 11), (54, 14)]
+CASES = [(2, 10), (26, 18), (31, 11), (54, 14)]
 
 
 @pytest.mark.parametrize(("seed", "number"), CASES)
@@ -124,6 +124,6 @@ def test_the_unseen_cards_are_the_cards_not_in_the_layout() -> None:
 
 
 def test_the_memo_changes_no_answer() -> None:
-    encoded = _late_position(20, 14)
+    encoded = _late_position(31, 11)
     shared = Endgame(limit=6, max_memo=3)  # cleared again and again
     assert shared.end_values(encoded) == Endgame(limit=6).end_values(encoded)

@@ -167,6 +167,8 @@ def regret(args: argparse.Namespace) -> None:
         raise SystemExit("--budget needs --no-hybrid (the hybrid player must finish its search)")
     game.budget = args.budget
     beyond = 0
+    # By cards left: [choices, not optimal, chance lost].
+    by_left: dict[int, list[float]] = {}
     known_sum = 0.0
     decisions = suboptimal = 0
     lost_chance = 0.0
@@ -200,9 +202,13 @@ def regret(args: argparse.Namespace) -> None:
             best = max(v.wins for v in values)
             chosen = _choice(encoded, line, values)
             decisions += 1
+            row = by_left.setdefault(view.stock_left, [0, 0, 0.0])
+            row[0] += 1
             if chosen.wins < best:
                 suboptimal += 1
                 lost_chance += (best - chosen.wins) / chosen.orders
+                row[1] += 1
+                row[2] += (best - chosen.wins) / chosen.orders
             if first:
                 first = False
                 reached += 1
@@ -227,6 +233,9 @@ def regret(args: argparse.Namespace) -> None:
     print(f"  its choices with at most {k} cards left: {decisions}; not optimal: {suboptimal}; "
           f"chance of winning lost there: {lost_chance:.3f} in all "
           f"({lost_chance / max(decisions, 1):.4f} a choice, {lost_chance / n:.4f} a game)")
+    for left, (count, wrong, chance) in sorted(by_left.items()):
+        print(f"    {left:2d} cards left: {count:.0f} choices, {wrong:.0f} not optimal, "
+              f"chance lost {chance:.3f} ({chance / count:.4f} a choice)")
     if args.budget:
         print(f"  choices skipped, their search over {args.budget:,} positions: {beyond}")
     print(f"  games reaching at most {k} cards left: {reached}; from the first such position "

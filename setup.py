@@ -67,11 +67,13 @@ setup(
         Extension(
             "puzzlegen.catscradle._ccore",
             sources=["puzzlegen/catscradle/_ccore.c"],
+            depends=["puzzlegen/_seeded_stream.h"],
             optional=True,
         ),
         Extension(
             "puzzlegen.pendulum._ccore",
             sources=["puzzlegen/pendulum/_ccore.c"],
+            depends=["puzzlegen/_seeded_stream.h"],
             optional=True,
         ),
     ],

@@ -1,0 +1,119 @@
+"""Compiled rollouts against the Python loops they replace: CPU time a rollout, same run.
+
+A rollout plays one whole game from a position with one sampled order of
+the stock, by a stock-hidden base player: the expert (the best line every
+sequence) or idea 10's ``next`` (among the most-space ends, the one whose
+next sequence makes the most spaces over ``--inner`` fresh orders).  For
+each base, on the first layouts of seeds ``--first ..`` with ``--orders``
+sampled orders each, it times:
+
+* ``core.rollouts`` in the compiled core (one call a position, all orders);
+* the honest baseline: ``gameplayers._rollout`` / ``_rollout_next``, the
+  Python loops between sequences over the compiled core's searches (what the
+  strong player's ``rollout`` method ran before);
+* the pure-Python core's ``rollouts`` (the fallback without a C compiler),
+  on the first ``--pure-deals`` deals only (it is slow).
+
+Every timing checks that the outcomes agree.  Run from the repository root
+(note the load printed; the machine is shared):
+
+    nice -n 10 python benchmarks/bench_rollouts.py [--deals 60] [--orders 20] [--inner 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+
+from puzzlegen.catscradle import _ccore, _pycore, gameplayers
+from puzzlegen.catscradle.position import Deal
+from puzzlegen.catscradle.solver import CARD_INDEX, layout
+from puzzlegen.rng import SeededStream
+
+Case = tuple[bytes, list[int], list[list[int]], list[list[int]]]
+
+
+def cases(first: int, deals: int, orders: int, inner: int) -> list[Case]:
+    """(first layout, stock cards, sampled orders, inner orders) for each seed."""
+    found = []
+    for seed in range(first, first + deals):
+        deal = Deal.from_seed(seed)
+        cards = sorted(CARD_INDEX[c] for c in deal.stock)
+        stream = SeededStream("bench/rollouts", seed)
+        drawn = []
+        for _ in range(orders + inner):
+            order = list(cards)
+            stream.shuffle(order)
+            drawn.append(order)
+        found.append((layout(deal.layout), cards, drawn[:orders], drawn[orders:]))
+    return found
+
+
+def flat(orders: list[list[int]]) -> bytes:
+    return bytes(c for order in orders for c in order)
+
+
+def timed(run: Callable[[Case], bytes], rows: list[Case]) -> tuple[list[bytes], float, float, int]:
+    """Outcomes, CPU and wall seconds, and the number of rollouts."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    outcomes = [run(case) for case in rows]
+    return outcomes, time.process_time() - cpu, time.perf_counter() - wall, sum(map(len, outcomes))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first", type=int, default=20000)
+    parser.add_argument("--deals", type=int, default=60)
+    parser.add_argument("--orders", type=int, default=20)
+    parser.add_argument("--inner", type=int, default=3)
+    parser.add_argument("--pure-deals", type=int, default=6)
+    args = parser.parse_args()
+    load = os.getloadavg()
+    print(f"load: {load[0]:.2f} {load[1]:.2f} (1 and 5 min), {os.cpu_count()} CPUs; "
+          f"seeds {args.first}..{args.first + args.deals - 1}, {args.orders} orders each, "
+          f"inner {args.inner}")
+    rows = cases(args.first, args.deals, args.orders, args.inner)
+    for base, label in ((0, "expert"), (1, "next")):
+
+        def compiled(case: Case, base: int = base) -> bytes:
+            encoded, cards, orders, inner = case
+            return _ccore.rollouts(
+                encoded, flat(orders), len(cards), base, flat(inner), len(cards)
+            )
+
+        def pure(case: Case, base: int = base) -> bytes:
+            encoded, cards, orders, inner = case
+            return _pycore.rollouts(
+                encoded, flat(orders), len(cards), base, flat(inner), len(cards)
+            )
+
+        def loop(case: Case, base: int = base) -> bytes:
+            encoded, _cards, orders, inner = case
+            if base == 0:
+                return bytes(gameplayers._rollout(encoded, order) for order in orders)
+            return bytes(gameplayers._rollout_next(encoded, order, inner) for order in orders)
+
+        c_out, c_cpu, c_wall, n = timed(compiled, rows)
+        l_out, l_cpu, l_wall, _ = timed(loop, rows)
+        assert c_out == l_out, "the compiled rollouts disagree with the Python loop"
+        few = rows[: args.pure_deals]
+        p_out, p_cpu, p_wall, p_n = timed(pure, few)
+        assert p_out == c_out[: len(few)], "the pure-Python rollouts disagree"
+        wins = sum(map(sum, c_out))
+        print(f"base {label}: {n} rollouts, {wins} won ({wins / n:.1%})")
+        for name, cpu, wall, count in (
+            ("compiled core.rollouts", c_cpu, c_wall, n),
+            ("baseline: Python loop over the C core", l_cpu, l_wall, n),
+            ("pure-Python core.rollouts", p_cpu, p_wall, p_n),
+        ):
+            print(f"  {name:<40} CPU {1e6 * cpu / count:8.0f} us a rollout "
+                  f"(wall {1e6 * wall / count:8.0f} us, {count} rollouts)")
+        print(f"  speed-up, CPU: {l_cpu / c_cpu:.2f}x over the Python loop, "
+              f"{(p_cpu / p_n) / (c_cpu / n):.0f}x over the pure core")
+    print(f"load now {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""Compiled rollouts: the C loop, its pure-Python twin and the players' own helpers agree.
+
+``rollouts`` plays one whole game a stock order with a stock-hidden base
+player (the expert, or idea 10's ``next``); the strong player's ``rollout``
+method scores end positions by them.  Both cores must give the outcomes that
+:func:`gameplayers._rollout` and :func:`gameplayers._rollout_next` (Python
+loops over the core) give on real positions, at the start of a deal, in the
+middle of one and from an end position whose spaces are still to be filled.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+import pytest
+
+from puzzlegen.catscradle import _pycore, core, gameplayers
+from puzzlegen.catscradle.gameplayers import EXPERT, _fill, play_hidden
+from puzzlegen.catscradle.position import Deal
+from puzzlegen.catscradle.solver import CARD_INDEX, layout
+from puzzlegen.rng import SeededStream
+
+
+def _compiled() -> ModuleType:
+    if os.environ.get("PUZZLEGEN_PURE_CORE", "") not in ("", "0"):
+        pytest.skip("PUZZLEGEN_PURE_CORE is set: the compiled core is not in use")
+    return importlib.import_module("puzzlegen.catscradle._ccore")
+
+
+def _orders(cards: list[int], count: int, seed: str) -> list[list[int]]:
+    stream = SeededStream("tests/rollouts", seed)
+    orders = []
+    for _ in range(count):
+        order = sorted(cards)
+        stream.shuffle(order)
+        orders.append(order)
+    return orders
+
+
+def _positions(seeds: range) -> list[tuple[bytes, list[int]]]:
+    """(full layout, cards still to come) at a deal's start and after its expert's 2nd sequence."""
+    found = []
+    for seed in seeds:
+        deal = Deal.from_seed(seed)
+        found.append((layout(deal.layout), [CARD_INDEX[c] for c in deal.stock]))
+        turns = play_hidden(deal, EXPERT, sequences=2)
+        if not turns[-1].ends_game and len(turns) == 2:
+            found.append((layout(turns[-1].filled), [CARD_INDEX[c] for c in turns[-1].stock]))
+    return found
+
+
+def _flat(orders: list[list[int]]) -> bytes:
+    return bytes(c for order in orders for c in order)
+
+
+def test_expert_rollouts_agree_with_the_python_loop() -> None:
+    compiled = _compiled()
+    outcomes = []
+    for encoded, cards in _positions(range(20000, 20012)):
+        orders = _orders(cards, 5, encoded.hex())
+        expected = bytes(gameplayers._rollout(encoded, order) for order in orders)
+        args = (encoded, _flat(orders), len(cards), 0, b"", 0)
+        assert compiled.rollouts(*args) == expected
+        assert _pycore.rollouts(*args) == expected
+        outcomes.append(expected)
+    # Real positions, both outcomes met: the comparison is not of all-lost games.
+    assert 0 < sum(map(sum, outcomes)) < sum(map(len, outcomes))
+
+
+def test_next_rollouts_agree_with_the_python_loop() -> None:
+    compiled = _compiled()
+    outcomes = []
+    for encoded, cards in _positions(range(20000, 20004)):
+        orders = _orders(cards, 3, encoded.hex())
+        inner = _orders(cards, 2, "inner" + encoded.hex())
+        expected = bytes(gameplayers._rollout_next(encoded, order, inner) for order in orders)
+        args = (encoded, _flat(orders), len(cards), 1, _flat(inner), len(cards))
+        assert compiled.rollouts(*args) == expected
+        assert _pycore.rollouts(*args) == expected
+        outcomes.append(expected)
+    assert 0 < sum(map(sum, outcomes)) < sum(map(len, outcomes))
+
+
+def test_rollouts_from_an_end_fill_its_spaces_first() -> None:
+    # As the strong player scores an end: fill its spaces from the order, then play.
+    compiled = _compiled()
+    deal = Deal.from_seed(20001)
+    encoded = layout(deal.layout)
+    cards = sorted(CARD_INDEX[c] for c in deal.stock)
+    orders = _orders(cards, 6, "ends")
+    inner = _orders(cards, 2, "ends-inner")
+    for end in core.end_layouts(encoded)[:6]:
+        expert, following = [], []
+        for order in orders:
+            filled, used = _fill(end, order)
+            rest = order[used:]
+            expert.append(gameplayers._rollout(filled, rest) if rest else 1)
+            following.append(gameplayers._rollout_next(filled, rest, inner) if rest else 1)
+        for base, expected in ((0, bytes(expert)), (1, bytes(following))):
+            args = (end, _flat(orders), len(cards), base, _flat(inner), len(cards))
+            assert compiled.rollouts(*args) == expected
+            if base == 0:  # the pure core's next rollouts are checked above (slow)
+                assert _pycore.rollouts(*args) == expected
+
+
+def test_the_inner_orders_are_used_as_orders_of_the_cards_left() -> None:
+    # Only the cards still to come, in an inner order's own order, weigh a choice:
+    # inner orders that differ only by the cards already dealt give the same games.
+    compiled = _compiled()
+    deal = Deal.from_seed(20002)
+    encoded = layout(deal.layout)
+    cards = [CARD_INDEX[c] for c in deal.stock]
+    orders = _orders(cards, 6, "sets")
+    inner = _orders(cards, 3, "sets-inner")
+    extra = [order + [c for c in range(52) if c not in cards][:4] for order in inner]
+    first = compiled.rollouts(encoded, _flat(orders), len(cards), 1, _flat(inner), len(cards))
+    again = compiled.rollouts(encoded, _flat(orders), len(cards), 1, _flat(extra), len(cards) + 4)
+    assert first == again
+
+
+@pytest.mark.parametrize("rollouts", [_pycore.rollouts, core.rollouts])
+def test_bad_arguments_are_value_errors(rollouts: core.Rollouts) -> None:
+    encoded = layout(Deal.from_seed(3).layout)
+    order = bytes(range(16, 52))
+    for args in (
+        (encoded, order, 0, 0, b"", 0),  # no length
+        (encoded, order, 35, 0, b"", 0),  # not whole orders
+        (encoded, order, 36, 2, b"", 0),  # no such base
+        (encoded, order, 36, 1, b"", 0),  # next without inner orders
+        (encoded, order, 36, 1, order * 65, 36),  # too many inner orders
+        (encoded, order + order, 72, 0, b"", 0),  # more than a pack
+        (encoded, bytes([60] * 36), 36, 0, b"", 0),  # not a card
+        (encoded[:-1], order, 36, 0, b"", 0),  # heights and cards disagree
+    ):
+        with pytest.raises(ValueError):
+            rollouts(*args)

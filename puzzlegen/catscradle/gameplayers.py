@@ -329,6 +329,12 @@ class StrongPlayer:
 
     ``rollout`` with ``base="next"`` lets idea 10's player (``next``,
     ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert.
+    Rollouts run in the core (:func:`puzzlegen.catscradle.core.rollouts`),
+    all of an end's orders in one call.  With ``race``, they are spent as
+    successive halving: every end gets a first batch of the orders, the
+    better half (by wins so far) the next, larger batch, and so on until
+    the last two have had all ``samples``: the same orders for every end
+    still in the race, so most rollouts go to the ends in contention.
 
     The end with the highest total wins; ties go to more spaces now, then
     to the first in the solver's order.  ``docs/whole-game-research.md``
@@ -354,6 +360,8 @@ class StrongPlayer:
     base: str = "expert"
     #: For ``exact``: the most distinct fills (by card class) weighed exactly; more are sampled.
     limit: int = 700
+    #: For ``rollout``: 1 to race the ends (successive halving), 0 to give each all samples.
+    race: int = 0
     name: str = field(default="strong")
 
     def __post_init__(self) -> None:
@@ -375,6 +383,8 @@ class StrongPlayer:
             extra = f"-{self.leaf}-i{self.inner}"
         elif self.method == "rollout" and self.base != "expert":
             extra = f"-{self.base}-i{self.inner}"
+        if self.method == "rollout" and self.race:
+            extra += "-race"
         elif self.method == "exact":
             extra = f"-l{self.limit}"
         return f"sampled-{self.method}{extra}-{self.samples}x{self.width}-slack{self.slack}"
@@ -408,6 +418,8 @@ class StrongPlayer:
                 order = list(unseen)
                 stream.shuffle(order)
                 inner.append(order)
+        if self.method == "rollout":
+            return self._line(position, encoded, self._by_rollouts(ends, candidates, orders, inner))
         best: tuple[float, int, int] | None = None
         choice = candidates[0][1]
         for spaces, index in candidates:
@@ -430,12 +442,6 @@ class StrongPlayer:
             return int(core.solve_game(filled, bytes(rest))[0])
         if method == "horizon":
             return int(core.solve_game(filled, bytes(rest[: self.horizon]))[0])
-        if method == "rollout":
-            if not rest:
-                return 1
-            if self.base == "next":
-                return _rollout_next(filled, rest, inner)
-            return _rollout(filled, rest)
         if method == "expecti2":
             top = 16 if self.leaf == "next" else 1
             if not rest:
@@ -454,6 +460,44 @@ class StrongPlayer:
         if method == "survive":
             return int(made > 0)
         return 16 if made >= len(rest) else made
+
+    def _by_rollouts(
+        self, ends: list[bytes], candidates: list[tuple[int, int]], orders: Orders, inner: Orders
+    ) -> int:
+        """The end (its index) that wins the most rollouts of the base player.
+
+        Ties go to more spaces, then to the first in the solver's order.  Every
+        end is rolled out with the same orders (common random numbers); with
+        ``race``, by successive halving (see the class's docstring).
+        """
+        length = len(orders[0])
+        stock = bytes(c for order in orders for c in order)
+        fresh = bytes(c for order in inner for c in order)
+        base = 1 if self.base == "next" else 0
+        alive = list(candidates)
+        wins = dict.fromkeys((index for _, index in alive), 0)
+        done = 0
+        for target in self._batches(len(alive)):
+            chunk = stock[done * length : target * length]
+            for _, index in alive:
+                wins[index] += sum(core.rollouts(ends[index], chunk, length, base, fresh, length))
+            done = target
+            alive.sort(key=lambda c: (-wins[c[1]], -c[0], c[1]))
+            alive = alive[: (len(alive) + 1) // 2]
+        return alive[0][1]
+
+    def _batches(self, ends: int) -> list[int]:
+        """How many of the sampled orders the ends still in the race have had after each round.
+
+        Without ``race``, one round of all of them.  With it, halving the ends
+        after each round until two are left, the orders doubling (at least 16
+        in the first round).
+        """
+        if not self.race or ends <= 2:
+            return [self.samples]
+        rounds = (ends - 1).bit_length()  # ceil(log2(ends)): the last round has two ends
+        first = min(self.samples, 16)
+        return [max(self.samples >> (rounds - 1 - r), first) for r in range(rounds)]
 
     def _exact(self, end: bytes, unseen: Sequence[int], orders: Orders) -> float:
         """The mean of idea 2's score of ``end`` over every fill of its spaces, weighted exactly.

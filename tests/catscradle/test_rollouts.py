@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 from puzzlegen.catscradle import _pycore, core, gameplayers
-from puzzlegen.catscradle.gameplayers import EXPERT, _fill, play_hidden
+from puzzlegen.catscradle.gameplayers import EXPERT, StrongPlayer, _fill, play_hidden
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, layout
 from puzzlegen.rng import SeededStream
@@ -136,3 +136,49 @@ def test_bad_arguments_are_value_errors(rollouts: core.Rollouts) -> None:
     ):
         with pytest.raises(ValueError):
             rollouts(*args)
+
+
+def _python_rollouts(
+    end: bytes, orders: bytes, length: int, base: int, inner: bytes, inner_length: int
+) -> bytes:
+    """``core.rollouts`` as the strong player computed it before: Python loops over the core."""
+    fresh = [list(inner[k : k + inner_length]) for k in range(0, len(inner), inner_length)]
+    won = []
+    for k in range(0, len(orders), length):
+        filled, used = _fill(end, orders[k : k + length])
+        rest = list(orders[k + used : k + length])
+        if not rest:
+            won.append(1)
+        elif base:
+            won.append(gameplayers._rollout_next(filled, rest, fresh))
+        else:
+            won.append(gameplayers._rollout(filled, rest))
+    return bytes(won)
+
+
+@pytest.mark.parametrize(
+    "player",
+    [
+        StrongPlayer(method="rollout", samples=12, width=8, seed="3"),
+        StrongPlayer(method="rollout", samples=40, width=12, slack=0, race=1, seed="3"),
+        StrongPlayer(method="rollout", base="next", samples=4, width=4, inner=2, seed="3"),
+    ],
+    ids=["expert", "expert-race", "next"],
+)
+def test_the_rollout_method_plays_as_with_the_python_loops(
+    player: StrongPlayer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deals = [Deal.from_seed(seed) for seed in range(20000, 20004)]
+    compiled = [play_hidden(deal, player, sequences=3) for deal in deals]
+    monkeypatch.setattr(core, "rollouts", _python_rollouts)
+    assert [play_hidden(deal, player, sequences=3) for deal in deals] == compiled
+
+
+def test_the_race_spends_fewer_rollouts_on_ends_behind() -> None:
+    racer = StrongPlayer(method="rollout", samples=256, race=1)
+    # Eight ends: halved after 64 and 128 orders, the last two get all 256.
+    assert racer._batches(8) == [64, 128, 256]
+    assert racer._batches(5) == [64, 128, 256]
+    assert racer._batches(2) == [256]
+    assert StrongPlayer(method="rollout", samples=40, race=1)._batches(16) == [16, 16, 20, 40]
+    assert StrongPlayer(method="rollout", samples=256)._batches(8) == [256]

@@ -1420,7 +1420,9 @@ done:
    ``expert`` plays the best line every sequence (gameplayers._rollout);
    ``next`` stops, among the end positions with the most spaces, in the one
    whose next sequence's best line makes the most spaces summed over a few
-   fresh orders of the cards still to come (gameplayers._rollout_next). */
+   fresh orders of the cards still to come (gameplayers._rollout_next);
+   ``rollout`` chooses among the same ends by the expert's rollouts over
+   those fresh orders (rollouts of a rollout player: two levels). */
 
 #define MAX_INNER 64
 
@@ -1584,9 +1586,13 @@ static int next_score(const Stacks *end, const uint8_t *order, int n) {
 typedef struct {
     const uint8_t *orders; /* fresh orders of (a superset of) the cards to come */
     int count, length;
+    int base; /* 1: next, 2: rollout */
 } Inner;
 
-/* gameplayers._choose_next: the end ``s`` (full) stops in, chosen over
+static int rollout(Stacks s, const uint8_t *order, int n, const Inner *inner);
+
+/* gameplayers._choose_next (base 1; base 2 scores by the expert's rollouts
+   instead of next_score): the end ``s`` (full) stops in, chosen over
    ``inner`` kept to the cards of ``rest`` (used as a set only).  1 with the
    end in *out, 0 when no end creates a space, -1 if out of memory. */
 static int choose_next(const Stacks *s, const uint8_t *rest, int nrest, const Inner *inner,
@@ -1615,7 +1621,8 @@ static int choose_next(const Stacks *s, const uint8_t *rest, int nrest, const In
         for (int32_t e = 0; e < n; e++) {
             long total = 0;
             for (int j = 0; j < inner->count; j++) {
-                int score = next_score(&ends[e], kept[j], lengths[j]);
+                int score = inner->base == 2 ? rollout(ends[e], kept[j], lengths[j], NULL)
+                                             : next_score(&ends[e], kept[j], lengths[j]);
                 if (score < 0) {
                     free(ends);
                     return -1;
@@ -1681,10 +1688,10 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     Graph g;
     Stacks start;
-    Inner inner = {inn.buf, 0, (int)inner_length};
+    Inner inner = {inn.buf, 0, (int)inner_length, base};
     if (graph_init(&g, lay.buf, lay.len) < 0) goto done;
-    if (base != 0 && base != 1) {
-        PyErr_SetString(PyExc_ValueError, "base is 0 (expert) or 1 (next)");
+    if (base < 0 || base > 2) {
+        PyErr_SetString(PyExc_ValueError, "base is 0 (expert), 1 (next) or 2 (rollout)");
         goto done;
     }
     if (length < 1 || ord.len % length) {
@@ -1698,7 +1705,7 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         goto done;
     }
     if (check_cards(ord.buf, ord.len) < 0 || check_cards(inn.buf, inn.len) < 0) goto done;
-    if (base == 1) {
+    if (base) {
         if (inner_length < 1 || inner_length > MAX_CARDS || inn.len % inner_length ||
             inn.len / inner_length > MAX_INNER) {
             PyErr_SetString(PyExc_ValueError,

@@ -493,10 +493,11 @@ def _next_score(end: list[list[int]], order: bytes) -> int:
 
 
 def _choose_next(
-    stacks: list[list[int]], rest: bytes, inner: list[bytes]
+    stacks: list[list[int]], rest: bytes, inner: list[bytes], base: int
 ) -> list[list[int]] | None:
-    """The end the ``next`` base player stops in from the full ``stacks``; None if none creates
-    a space.  ``rest`` is used as a set: the choice is weighed over ``inner`` kept to its cards.
+    """The end the ``next`` (``base`` 1) or ``rollout`` (2) player stops in from the full
+    ``stacks``; None if none creates a space.  ``rest`` is used as a set: the choice is weighed
+    over ``inner`` kept to its cards, by the next sequence's best spaces or the expert's games.
     """
     encoded = _encode(stacks)
     start = encoded[:CELLS].count(0)
@@ -509,11 +510,18 @@ def _choose_next(
         return best[0]
     keep = set(rest)
     kept = [bytes(c for c in order if c in keep) for order in inner]
-    totals = [sum(_next_score(end, order) for order in kept) for end in best]
+    if base == 2:
+        totals = [
+            sum(_rollout([list(s) for s in end], order, None) for order in kept) for end in best
+        ]
+    else:
+        totals = [sum(_next_score(end, order) for order in kept) for end in best]
     return best[totals.index(max(totals))]
 
 
-def _rollout(stacks: list[list[int]], order: bytes, inner: list[bytes] | None) -> int:
+def _rollout(
+    stacks: list[list[int]], order: bytes, inner: list[bytes] | None, base: int = 0
+) -> int:
     """1 if the base player wins from ``stacks`` (spaces filled first) with ``order``, else 0."""
     at = 0
     while True:
@@ -521,7 +529,7 @@ def _rollout(stacks: list[list[int]], order: bytes, inner: list[bytes] | None) -
         if at >= len(order):
             return 1
         if inner is not None:
-            chosen = _choose_next(stacks, order[at:], inner)
+            chosen = _choose_next(stacks, order[at:], inner, base)
             if chosen is None:
                 return 0
             stacks = chosen
@@ -549,12 +557,17 @@ def rollouts(
       the start has), the first whose next sequence's best line makes the
       most spaces (the stock used up counts 16), summed over the fresh orders
       in ``inner`` (``inner_length`` cards each) kept to the cards still to
-      come, in their order.  The compiled core does exactly this.
+      come, in their order;
+    * 2, ``rollout``: as ``next``, but an end's score is the number of those
+      kept orders with which the expert wins from it (so a rollout of this
+      player nests rollouts two levels deep).
+
+    The compiled core does exactly this.
 
     The stock's order reaches the player only as the set of cards left.
     """
-    if base not in (0, 1):
-        raise ValueError("base is 0 (expert) or 1 (next)")
+    if base not in (0, 1, 2):
+        raise ValueError("base is 0 (expert), 1 (next) or 2 (rollout)")
     if length < 1 or len(orders) % length:
         raise ValueError("orders hold whole orders of a length of at least 1")
     if len(layout) < CELLS or sum(layout[:CELLS]) != len(layout) - CELLS:
@@ -565,7 +578,7 @@ def rollouts(
     if any(c >= 52 for c in layout[CELLS:]) or any(c >= 52 for c in orders + inner):
         raise ValueError("a card is an int below 52")
     fresh: list[bytes] | None = None
-    if base == 1:
+    if base:
         if (
             not 1 <= inner_length <= 52
             or len(inner) % inner_length
@@ -574,7 +587,7 @@ def rollouts(
             raise ValueError("inner holds 1 to 64 whole orders of 1 to 52 cards each")
         fresh = [inner[k : k + inner_length] for k in range(0, len(inner), inner_length)]
     return bytes(
-        _rollout([list(s) for s in stacks], orders[k : k + length], fresh)
+        _rollout([list(s) for s in stacks], orders[k : k + length], fresh, base)
         for k in range(0, len(orders), length)
     )
 

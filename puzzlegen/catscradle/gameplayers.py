@@ -289,6 +289,8 @@ def position_value(filled: bytes, left: int) -> float:
 METHODS = ("solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value")
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
 LEAVES = ("solve", "next", "survive", "value")
+#: Who plays out ``rollout``'s games, in :func:`puzzlegen.catscradle.core.rollouts`' order.
+BASES = ("expert", "next", "rollout")
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +330,10 @@ class StrongPlayer:
         after the fill.
 
     ``rollout`` with ``base="next"`` lets idea 10's player (``next``,
-    ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert.
+    ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert;
+    with ``base="rollout"``, a player who chooses among the most-space ends
+    by the expert's rollouts over ``inner`` fresh orders (two levels of
+    rollouts).
     Rollouts run in the core (:func:`puzzlegen.catscradle.core.rollouts`),
     all of an end's orders in one call.  With ``race``, they are spent as
     successive halving: every end gets a first batch of the orders, the
@@ -356,7 +361,8 @@ class StrongPlayer:
     inner: int = 8
     #: For ``expecti2``: how the position after the next sequence is scored (:data:`LEAVES`).
     leaf: str = "solve"
-    #: For ``rollout``: who plays the rest of the game, ``expert`` or ``next`` (idea 10).
+    #: For ``rollout``: who plays the rest of the game, ``expert``, ``next`` (idea 10) or
+    #: ``rollout`` (this method over ``inner`` fresh orders, the expert playing those out).
     base: str = "expert"
     #: For ``exact``: the most distinct fills (by card class) weighed exactly; more are sampled.
     limit: int = 700
@@ -368,7 +374,7 @@ class StrongPlayer:
         for label, value, allowed in (
             ("method", self.method, METHODS),
             ("leaf", self.leaf, LEAVES),
-            ("base", self.base, ("expert", "next")),
+            ("base", self.base, BASES),
         ):
             if value not in allowed:
                 raise InvalidInputError(
@@ -413,7 +419,7 @@ class StrongPlayer:
         # Fresh orders for a later sequence's hidden-stock choice (drawn after the
         # outer ones, so these stay what the earlier methods drew).
         inner = []
-        if self.method == "expecti2" or (self.method == "rollout" and self.base == "next"):
+        if self.method == "expecti2" or (self.method == "rollout" and self.base != "expert"):
             for _ in range(self.inner):
                 order = list(unseen)
                 stream.shuffle(order)
@@ -473,7 +479,7 @@ class StrongPlayer:
         length = len(orders[0])
         stock = bytes(c for order in orders for c in order)
         fresh = bytes(c for order in inner for c in order)
-        base = 1 if self.base == "next" else 0
+        base = BASES.index(self.base)
         alive = list(candidates)
         wins = dict.fromkeys((index for _, index in alive), 0)
         done = 0

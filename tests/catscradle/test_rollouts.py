@@ -83,6 +83,21 @@ def test_next_rollouts_agree_with_the_python_loop() -> None:
     assert 0 < sum(map(sum, outcomes)) < sum(map(len, outcomes))
 
 
+def test_rollout_player_rollouts_agree_in_both_cores() -> None:
+    # Two levels: each choice of the base player weighs ends by the expert's games.
+    compiled = _compiled()
+    outcomes = []
+    positions = _positions(range(20000, 20006))
+    for encoded, cards in (positions[k] for k in (1, 4, 9, 10)):
+        orders = _orders(cards, 3, encoded.hex())
+        inner = _orders(cards, 3, "inner" + encoded.hex())
+        args = (encoded, _flat(orders), len(cards), 2, _flat(inner), len(cards))
+        expected = _pycore.rollouts(*args)
+        assert compiled.rollouts(*args) == expected
+        outcomes.append(expected)
+    assert 0 < sum(map(sum, outcomes)) < sum(map(len, outcomes))
+
+
 def test_rollouts_from_an_end_fill_its_spaces_first() -> None:
     # As the strong player scores an end: fill its spaces from the order, then play.
     compiled = _compiled()
@@ -127,7 +142,7 @@ def test_bad_arguments_are_value_errors(rollouts: core.Rollouts) -> None:
     for args in (
         (encoded, order, 0, 0, b"", 0),  # no length
         (encoded, order, 35, 0, b"", 0),  # not whole orders
-        (encoded, order, 36, 2, b"", 0),  # no such base
+        (encoded, order, 36, 3, b"", 0),  # no such base
         (encoded, order, 36, 1, b"", 0),  # next without inner orders
         (encoded, order, 36, 1, order * 65, 36),  # too many inner orders
         (encoded, order + order, 72, 0, b"", 0),  # more than a pack

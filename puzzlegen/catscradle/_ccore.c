@@ -1621,8 +1621,13 @@ static int choose_next(const Stacks *s, const uint8_t *rest, int nrest, const In
         for (int32_t e = 0; e < n; e++) {
             long total = 0;
             for (int j = 0; j < inner->count; j++) {
-                int score = inner->base == 2 ? rollout(ends[e], kept[j], lengths[j], NULL)
-                                             : next_score(&ends[e], kept[j], lengths[j]);
+                int score;
+                if (inner->base == 2) {
+                    int left = rollout(ends[e], kept[j], lengths[j], NULL);
+                    score = left < 0 ? -1 : left == 0;
+                } else {
+                    score = next_score(&ends[e], kept[j], lengths[j]);
+                }
                 if (score < 0) {
                     free(ends);
                     return -1;
@@ -1641,16 +1646,18 @@ static int choose_next(const Stacks *s, const uint8_t *rest, int nrest, const In
 }
 
 /* One game from ``s`` (its spaces filled first) with the stock ``order``:
-   1 won, 0 lost, -1 out of memory.  ``inner`` NULL: the expert plays. */
+   the cards of the stock left at its end (0: won), -1 if out of memory.
+   ``inner`` NULL: the expert plays. */
 static int rollout(Stacks s, const uint8_t *order, int n, const Inner *inner) {
     int at = 0;
     for (;;) {
         at += fill_stacks(&s, order + at, n - at);
-        if (at >= n) return 1;
+        if (at >= n) return 0;
         if (inner) {
             Stacks end;
             int found = choose_next(&s, order + at, n - at, inner, &end);
-            if (found <= 0) return found;
+            if (found < 0) return -1;
+            if (!found) return n - at;
             s = end;
             continue;
         }
@@ -1662,7 +1669,7 @@ static int rollout(Stacks s, const uint8_t *order, int n, const Inner *inner) {
         if (ok && stacks_follow(&s, &STORE, k) < 0) k = -1;
         store_end(&STORE);
         if (k < 0) return -1;
-        if (!ok) return 0;
+        if (!ok) return n - at;
     }
 }
 
@@ -1753,7 +1760,8 @@ static PyMethodDef methods[] = {
      "solve_game(layout: bytes, stock: bytes) -> (won, choices, nodes) (see _pycore.solve_game)."},
     {"rollouts", rollouts, METH_VARARGS,
      "rollouts(layout, orders, length, base, inner, inner_length) -> bytes: one game per order "
-     "played out by a stock-hidden base player, 1 won, 0 lost (see _pycore.rollouts)."},
+     "played out by a stock-hidden base player: the stock's cards left at its end, 0 if won "
+     "(see _pycore.rollouts)."},
     {"explore", explore, METH_O,
      "explore(layout: bytes) -> (states, best path, end paths) (see _pycore.explore)."},
     {NULL, NULL, 0, NULL},

@@ -512,7 +512,8 @@ def _choose_next(
     kept = [bytes(c for c in order if c in keep) for order in inner]
     if base == 2:
         totals = [
-            sum(_rollout([list(s) for s in end], order, None) for order in kept) for end in best
+            sum(_rollout([list(s) for s in end], order, None) == 0 for order in kept)
+            for end in best
         ]
     else:
         totals = [sum(_next_score(end, order) for order in kept) for end in best]
@@ -522,22 +523,23 @@ def _choose_next(
 def _rollout(
     stacks: list[list[int]], order: bytes, inner: list[bytes] | None, base: int = 0
 ) -> int:
-    """1 if the base player wins from ``stacks`` (spaces filled first) with ``order``, else 0."""
+    """The cards of ``order`` left when the base player's game from ``stacks`` (spaces filled
+    first) ends: 0 if it is won."""
     at = 0
     while True:
         at += _fill_stacks(stacks, order[at:])
         if at >= len(order):
-            return 1
+            return 0
         if inner is not None:
             chosen = _choose_next(stacks, order[at:], inner, base)
             if chosen is None:
-                return 0
+                return len(order) - at
             stacks = chosen
             continue
         start = sum(1 for s in stacks if not s)
         _graph, parents, best = _best_state(_encode(stacks))
         if best.count(0) <= start:
-            return 0
+            return len(order) - at
         stacks = split_layout(layout_after(stacks, _path(parents, best)))
 
 
@@ -548,9 +550,10 @@ def rollouts(
 
     ``orders`` holds orders of the stock, ``length`` cards each (the first is
     dealt first); each game starts by filling ``layout``'s spaces from its
-    order, then plays sequences until the stock is used up (won: 1) or a
-    sequence creates no space (lost: 0).  The bytes returned hold one outcome
-    an order.  The base player (``base``) never reads the order:
+    order, then plays sequences until the stock is used up (won) or a
+    sequence creates no space (lost).  The bytes returned hold, for each
+    order, the cards of the stock left at the game's end: 0 when it was won.
+    The base player (``base``) never reads the order:
 
     * 0, the expert: the best line every sequence (:func:`best_path`);
     * 1, ``next``: among the end positions with the most spaces (more than

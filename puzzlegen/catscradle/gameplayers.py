@@ -368,6 +368,9 @@ class StrongPlayer:
     limit: int = 700
     #: For ``rollout``: 1 to race the ends (successive halving), 0 to give each all samples.
     race: int = 0
+    #: For ``rollout``: what a lost game that dealt the whole stock would count, in percent
+    #: of a win (its share of the stock dealt, scaled); 0: only wins count.
+    depth: int = 0
     name: str = field(default="strong")
 
     def __post_init__(self) -> None:
@@ -391,6 +394,8 @@ class StrongPlayer:
             extra = f"-{self.base}-i{self.inner}"
         if self.method == "rollout" and self.race:
             extra += "-race"
+        if self.method == "rollout" and self.depth:
+            extra += f"-d{self.depth}"
         elif self.method == "exact":
             extra = f"-l{self.limit}"
         return f"sampled-{self.method}{extra}-{self.samples}x{self.width}-slack{self.slack}"
@@ -472,7 +477,9 @@ class StrongPlayer:
     ) -> int:
         """The end (its index) that wins the most rollouts of the base player.
 
-        Ties go to more spaces, then to the first in the solver's order.  Every
+        With ``depth``, a lost rollout counts too, by the share of the stock it
+        dealt (``depth`` percent of a win for all of it).  Ties go to more
+        spaces, then to the first in the solver's order.  Every
         end is rolled out with the same orders (common random numbers); with
         ``race``, by successive halving (see the class's docstring).
         """
@@ -481,14 +488,18 @@ class StrongPlayer:
         fresh = bytes(c for order in inner for c in order)
         base = BASES.index(self.base)
         alive = list(candidates)
-        wins = dict.fromkeys((index for _, index in alive), 0)
+        score = dict.fromkeys((index for _, index in alive), 0)
         done = 0
         for target in self._batches(len(alive)):
             chunk = stock[done * length : target * length]
             for _, index in alive:
-                wins[index] += sum(core.rollouts(ends[index], chunk, length, base, fresh, length))
+                left = core.rollouts(ends[index], chunk, length, base, fresh, length)
+                # A win counts 100 (in units of 1/length), a lost game's dealt cards ``depth``.
+                score[index] += 100 * length * left.count(0) + self.depth * sum(
+                    length - x for x in left if x
+                )
             done = target
-            alive.sort(key=lambda c: (-wins[c[1]], -c[0], c[1]))
+            alive.sort(key=lambda c: (-score[c[1]], -c[0], c[1]))
             alive = alive[: (len(alive) + 1) // 2]
         return alive[0][1]
 

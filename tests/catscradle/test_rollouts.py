@@ -55,6 +55,23 @@ def _flat(orders: list[list[int]]) -> bytes:
     return bytes(c for order in orders for c in order)
 
 
+def _won(left: bytes) -> bytes:
+    """Rollouts' cards left at each game's end, as 1 won / 0 lost."""
+    return bytes(int(x == 0) for x in left)
+
+
+def test_a_rollout_with_the_real_stock_is_the_experts_game() -> None:
+    # The stock's real order, played by the expert: the cards left are the real game's.
+    compiled = _compiled()
+    for seed in range(20000, 20040):
+        deal = Deal.from_seed(seed)
+        record = gameplayers.play_game(deal, "expert")
+        stock = bytes(CARD_INDEX[c] for c in deal.stock)
+        args = (layout(deal.layout), stock, len(stock), 0, b"", 0)
+        assert compiled.rollouts(*args) == bytes([record.stock_left]), seed
+    assert _pycore.rollouts(*args) == bytes([record.stock_left])
+
+
 def test_expert_rollouts_agree_with_the_python_loop() -> None:
     compiled = _compiled()
     outcomes = []
@@ -62,8 +79,8 @@ def test_expert_rollouts_agree_with_the_python_loop() -> None:
         orders = _orders(cards, 5, encoded.hex())
         expected = bytes(gameplayers._rollout(encoded, order) for order in orders)
         args = (encoded, _flat(orders), len(cards), 0, b"", 0)
-        assert compiled.rollouts(*args) == expected
-        assert _pycore.rollouts(*args) == expected
+        assert _won(compiled.rollouts(*args)) == expected
+        assert _won(_pycore.rollouts(*args)) == expected
         outcomes.append(expected)
     # Real positions, both outcomes met: the comparison is not of all-lost games.
     assert 0 < sum(map(sum, outcomes)) < sum(map(len, outcomes))
@@ -77,8 +94,8 @@ def test_next_rollouts_agree_with_the_python_loop() -> None:
         inner = _orders(cards, 2, "inner" + encoded.hex())
         expected = bytes(gameplayers._rollout_next(encoded, order, inner) for order in orders)
         args = (encoded, _flat(orders), len(cards), 1, _flat(inner), len(cards))
-        assert compiled.rollouts(*args) == expected
-        assert _pycore.rollouts(*args) == expected
+        assert _won(compiled.rollouts(*args)) == expected
+        assert _won(_pycore.rollouts(*args)) == expected
         outcomes.append(expected)
     assert 0 < sum(map(sum, outcomes)) < sum(map(len, outcomes))
 
@@ -94,7 +111,7 @@ def test_rollout_player_rollouts_agree_in_both_cores() -> None:
         args = (encoded, _flat(orders), len(cards), 2, _flat(inner), len(cards))
         expected = _pycore.rollouts(*args)
         assert compiled.rollouts(*args) == expected
-        outcomes.append(expected)
+        outcomes.append(_won(expected))
     assert 0 < sum(map(sum, outcomes)) < sum(map(len, outcomes))
 
 
@@ -115,9 +132,9 @@ def test_rollouts_from_an_end_fill_its_spaces_first() -> None:
             following.append(gameplayers._rollout_next(filled, rest, inner) if rest else 1)
         for base, expected in ((0, bytes(expert)), (1, bytes(following))):
             args = (end, _flat(orders), len(cards), base, _flat(inner), len(cards))
-            assert compiled.rollouts(*args) == expected
+            assert _won(compiled.rollouts(*args)) == expected
             if base == 0:  # the pure core's next rollouts are checked above (slow)
-                assert _pycore.rollouts(*args) == expected
+                assert _won(_pycore.rollouts(*args)) == expected
 
 
 def test_the_inner_orders_are_used_as_orders_of_the_cards_left() -> None:
@@ -156,18 +173,21 @@ def test_bad_arguments_are_value_errors(rollouts: core.Rollouts) -> None:
 def _python_rollouts(
     end: bytes, orders: bytes, length: int, base: int, inner: bytes, inner_length: int
 ) -> bytes:
-    """``core.rollouts`` as the strong player computed it before: Python loops over the core."""
+    """``core.rollouts`` as the strong player computed it before: Python loops over the core.
+
+    Only wins: a lost game's cards left are not known here (and count only with ``depth``).
+    """
     fresh = [list(inner[k : k + inner_length]) for k in range(0, len(inner), inner_length)]
     won = []
     for k in range(0, len(orders), length):
         filled, used = _fill(end, orders[k : k + length])
         rest = list(orders[k + used : k + length])
         if not rest:
-            won.append(1)
+            won.append(0)
         elif base:
-            won.append(gameplayers._rollout_next(filled, rest, fresh))
+            won.append(1 - gameplayers._rollout_next(filled, rest, fresh))
         else:
-            won.append(gameplayers._rollout(filled, rest))
+            won.append(1 - gameplayers._rollout(filled, rest))
     return bytes(won)
 
 

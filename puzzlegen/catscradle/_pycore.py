@@ -595,6 +595,22 @@ def rollouts(
     )
 
 
+def shuffles(domain: str, seed: str, cards: bytes, count: int) -> bytes:
+    """``count`` orders of ``cards``, each ``cards`` shuffled afresh, in turn, by one
+    :class:`puzzlegen.rng.SeededStream` ``(domain, seed)``; the compiled core gives the same."""
+    from puzzlegen.rng import SeededStream
+
+    if count < 0 or len(cards) > 52:
+        raise ValueError("a count of at least 0 and at most 52 cards")
+    stream = SeededStream(domain, seed)
+    orders = bytearray()
+    for _ in range(count):
+        order = list(cards)
+        stream.shuffle(order)
+        orders += bytes(order)
+    return bytes(orders)
+
+
 # -- solve --json on one line of text ------------------------------------------
 
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -414,8 +414,16 @@ class StrongPlayer:
         candidates = [c for c in candidates if c[0] >= candidates[0][0] - self.slack]
         if candidates[0][0] - start_spaces >= view.stock_left or len(candidates) == 1:
             return self._line(position, encoded, candidates[0][1])
-        stream = SeededStream("cats-cradle/strong", f"{self.seed}/{view.number}/{position}")
+        label = f"{self.seed}/{view.number}/{position}"
         unseen = sorted(CARD_INDEX[c] for c in view.unseen)
+        if self.method == "rollout":
+            # The orders the loops below would draw (the outer, then the inner), shuffled
+            # in the core: hundreds a choice cost more in Python than the rollouts.
+            fresh = self.inner if self.base != "expert" else 0
+            drawn = core.shuffles("cats-cradle/strong", label, bytes(unseen), self.samples + fresh)
+            choice = self._by_rollouts(ends, candidates, drawn, len(unseen))
+            return self._line(position, encoded, choice)
+        stream = SeededStream("cats-cradle/strong", label)
         orders = []
         for _ in range(self.samples):
             order = list(unseen)
@@ -429,8 +437,6 @@ class StrongPlayer:
                 order = list(unseen)
                 stream.shuffle(order)
                 inner.append(order)
-        if self.method == "rollout":
-            return self._line(position, encoded, self._by_rollouts(ends, candidates, orders, inner))
         best: tuple[float, int, int] | None = None
         choice = candidates[0][1]
         for spaces, index in candidates:
@@ -473,7 +479,7 @@ class StrongPlayer:
         return 16 if made >= len(rest) else made
 
     def _by_rollouts(
-        self, ends: list[bytes], candidates: list[tuple[int, int]], orders: Orders, inner: Orders
+        self, ends: list[bytes], candidates: list[tuple[int, int]], drawn: bytes, length: int
     ) -> int:
         """The end (its index) that wins the most rollouts of the base player.
 
@@ -481,11 +487,11 @@ class StrongPlayer:
         dealt (``depth`` percent of a win for all of it).  Ties go to more
         spaces, then to the first in the solver's order.  Every
         end is rolled out with the same orders (common random numbers); with
-        ``race``, by successive halving (see the class's docstring).
+        ``race``, by successive halving (see the class's docstring).  ``drawn``
+        holds the ``samples`` orders, then the inner ones, ``length`` cards each.
         """
-        length = len(orders[0])
-        stock = bytes(c for order in orders for c in order)
-        fresh = bytes(c for order in inner for c in order)
+        stock = drawn[: self.samples * length]
+        fresh = drawn[self.samples * length :]
         base = BASES.index(self.base)
         alive = list(candidates)
         score = dict.fromkeys((index for _, index in alive), 0)

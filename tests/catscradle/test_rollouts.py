@@ -206,7 +206,25 @@ def test_the_rollout_method_plays_as_with_the_python_loops(
     deals = [Deal.from_seed(seed) for seed in range(20000, 20004)]
     compiled = [play_hidden(deal, player, sequences=3) for deal in deals]
     monkeypatch.setattr(core, "rollouts", _python_rollouts)
+    monkeypatch.setattr(core, "shuffles", _pycore.shuffles)
     assert [play_hidden(deal, player, sequences=3) for deal in deals] == compiled
+
+
+@pytest.mark.parametrize("seed", ["1", "5/2/JC 9S 8H", "♠ é"])
+def test_the_compiled_shuffles_are_the_seeded_streams(seed: str) -> None:
+    compiled = _compiled()
+    cards = bytes(range(16, 52))
+    stream = SeededStream("cats-cradle/strong", seed)
+    expected = b""
+    for _ in range(40):
+        order = list(cards)
+        stream.shuffle(order)
+        expected += bytes(order)
+    assert compiled.shuffles("cats-cradle/strong", seed, cards, 40) == expected
+    assert _pycore.shuffles("cats-cradle/strong", seed, cards, 40) == expected
+    assert compiled.shuffles("cats-cradle/strong", seed, cards[:5], 3) == _pycore.shuffles(
+        "cats-cradle/strong", seed, cards[:5], 3
+    )
 
 
 def test_the_race_spends_fewer_rollouts_on_ends_behind() -> None:

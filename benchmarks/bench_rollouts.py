@@ -14,7 +14,10 @@ sampled orders each, it times:
 * the pure-Python core's ``rollouts`` (the fallback without a C compiler),
   on the first ``--pure-deals`` deals only (it is slow).
 
-Every timing checks that the outcomes agree.  Run from the repository root
+Then the two-level base (2, a player choosing by the expert's rollouts over
+the inner orders: no Python loop of it existed, so the compiled core against
+the pure one), and the sampled orders themselves (``core.shuffles`` against
+SeededStream in Python).  Every timing checks that the outcomes agree.  Run from the repository root
 (note the load printed; the machine is shared):
 
     nice -n 10 python benchmarks/bench_rollouts.py [--deals 60] [--orders 20] [--inner 3]
@@ -113,6 +116,35 @@ def main() -> None:
                   f"(wall {1e6 * wall / count:8.0f} us, {count} rollouts)")
         print(f"  speed-up, CPU: {l_cpu / c_cpu:.2f}x over the Python loop, "
               f"{(p_cpu / p_n) / (c_cpu / n):.0f}x over the pure core")
+
+    # Two levels (base 2, the rollout player): no Python loop of it ever existed; the pure
+    # core on two orders of the first two deals.
+    def two_levels(case: Case, core_rollouts: Callable[..., bytes] = _ccore.rollouts) -> bytes:
+        encoded, cards, orders, inner = case
+        return core_rollouts(encoded, flat(orders), len(cards), 2, flat(inner), len(cards))
+
+    c_out, c_cpu, _, n = timed(two_levels, rows)
+    short = [(e, c, o[:2], i) for e, c, o, i in rows[:2]]
+    p_out, p_cpu, _, p_n = timed(lambda case: two_levels(case, _pycore.rollouts), short)
+    assert [x[:2] for x in c_out[:2]] == p_out, "the pure-Python rollouts disagree"
+    print(f"base rollout (two levels, the expert's games over the {args.inner} inner orders): "
+          f"{n} rollouts, {sum(x.count(0) for x in c_out)} won")
+    print(f"  compiled core.rollouts                   CPU {1e6 * c_cpu / n:8.0f} us a rollout")
+    print(f"  pure-Python core.rollouts                CPU {1e6 * p_cpu / p_n:8.0f} us a rollout "
+          f"({p_n} rollouts)")
+
+    # The sampled orders: the strong player's rollout method draws hundreds a choice.
+    cards = bytes(range(16, 52))
+    cpu = time.process_time()
+    compiled_orders = _ccore.shuffles("bench/rollouts", "1", cards, 20_000)
+    c_cpu = time.process_time() - cpu
+    cpu = time.process_time()
+    python_orders = _pycore.shuffles("bench/rollouts", "1", cards, 2_000)
+    p_cpu = time.process_time() - cpu
+    assert compiled_orders[: len(python_orders)] == python_orders
+    print("sampled orders of 36 cards (SeededStream's shuffle):")
+    print(f"  compiled core.shuffles                   CPU {1e6 * c_cpu / 20_000:8.1f} us an order")
+    print(f"  SeededStream in Python                   CPU {1e6 * p_cpu / 2_000:8.1f} us an order")
     print(f"load now {os.getloadavg()[0]:.2f}")
 
 

@@ -112,13 +112,16 @@ def main() -> None:
     parser.add_argument("--players", default="beginner,expert,strong,perfect")
     parser.add_argument("--players-only", action="store_true",
                         help="only the players' win rates (no solver figures)")
+    parser.add_argument("--paired", action="store_true",
+                        help="compare each player with the first on the same deals: the deals "
+                        "each won that the other lost")
     parser.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
     if args.players_only:
         print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), "
               f"{os.cpu_count()} CPUs; core in use: {core.CORE}")
-        measure_players(args.first, args.player_deals, args.players)
+        measure_players(args.first, args.player_deals, args.players, paired=args.paired)
         return
 
     if args.pure_child:  # the pure core's figure, measured in a fresh process
@@ -169,7 +172,7 @@ def main() -> None:
     _rate("pure-Python core, 1 process", args.pure_deals, float(pure[1]), float(pure[2]))
 
     if args.player_deals > 0:
-        measure_players(seeds.start, args.player_deals, args.players)
+        measure_players(seeds.start, args.player_deals, args.players, paired=args.paired)
 
 
 def player(spec: str) -> str | StrongPlayer:
@@ -189,19 +192,34 @@ def player(spec: str) -> str | StrongPlayer:
         raise SystemExit(f"bad player {spec!r}: {error}") from None
 
 
-def measure_players(first: int, deals: int, specs: str) -> None:
-    """Each player's win rate on seeds ``first ..``, its interval and CPU time a game."""
+def measure_players(first: int, deals: int, specs: str, *, paired: bool = False) -> None:
+    """Each player's win rate on seeds ``first ..``, its interval and CPU time a game.
+
+    With ``paired``, each player after the first is also compared with the
+    first deal by deal: the deals it won and the first lost, and the other way
+    round (the discordant pairs; a difference between them well beyond the
+    square root of their sum is more than chance).
+    """
     players = range(first, first + deals)
     print(f"Players, seeds {players.start}..{players.stop - 1} (95% Wilson intervals):")
+    reference: list[bool] | None = None
     for spec in specs.split(","):
         who = player(spec)
         cpu, wall = time.process_time(), time.perf_counter()
-        won = sum(play_game(Deal.from_seed(seed), who).won for seed in players)
+        outcomes = [play_game(Deal.from_seed(seed), who).won for seed in players]
+        won = sum(outcomes)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         low, high = wilson(won, len(players))
         print(f"  {spec:<9} {won:>5} of {len(players)} = {won / len(players):6.1%} "
               f"(95% interval {low:5.1%} – {high:5.1%})   CPU {1000 * cpu / len(players):7.1f} "
               f"ms a game (wall {1000 * wall / len(players):.1f} ms)", flush=True)
+        if paired and reference is None:
+            reference = outcomes
+        elif paired and reference is not None:
+            gained = sum(a and not b for a, b in zip(outcomes, reference, strict=True))
+            lost = sum(b and not a for a, b in zip(outcomes, reference, strict=True))
+            print(f"    paired with {specs.split(',')[0]}: won {gained} it lost, "
+                  f"lost {lost} it won", flush=True)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     print(f"peak memory {usage.ru_maxrss / 1024:.0f} MB; load now {os.getloadavg()[0]:.2f}")
 

@@ -1033,6 +1033,48 @@ static PyObject *layout_after(const Graph *g, const Move *path, Py_ssize_t n) {
 }
 
 /* explore(), or with ``layouts`` only the list of end layouts. */
+/* Every state one sequence of play can reach from ``g``, breadth first, into
+   ``st`` (started by the caller; st->n grows as the walk goes), grouped by a
+   union-find over the moves that create no space (``up``); ``creates`` marks,
+   at each group's root, whether some state of the group has a move that
+   empties a cell, so state k may end play when
+   !creates->items[find_root(up->items, k)].  With ``depth``, each state's
+   number of moves from the start too.  0, or -1 if out of memory. */
+static int reach_groups(const Graph *g, Store *st, List *creates, List *up, List *depth) {
+    int added;
+    Move moves[MAX_MOVES];
+    if (add_indexed(st, hash_state(&g->start), &g->start, -1, 0, &added) < 0) return -1;
+    if (list_push(up, 0) < 0 || list_push(creates, 0) < 0) return -1;
+    if (depth && list_push(depth, 0) < 0) return -1;
+    for (int32_t k = 0; k < st->n; k++) {
+        State state = st->states[k];
+        int n = successors(g, &state, 0, -1, moves);
+        for (int m = 0; m < n; m++) {
+            State child = state;
+            int src = moves[m].src, dst = moves[m].dst;
+            child.h[src]--;
+            child.h[dst]++;
+            int32_t at =
+                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
+            if (at < 0) return -1;
+            if (added) {
+                if (list_push(up, at) < 0 || list_push(creates, 0) < 0) return -1;
+                if (depth && list_push(depth, depth->items[k] + 1) < 0) return -1;
+            }
+            if (state.h[src] == 1) {
+                creates->items[k] = 1;
+            } else {
+                int32_t a = find_root(up->items, k), b = find_root(up->items, at);
+                if (a != b) up->items[a > b ? a : b] = a < b ? a : b;
+            }
+        }
+    }
+    for (int32_t k = 0; k < st->n; k++) {
+        if (creates->items[k]) creates->items[find_root(up->items, k)] = 1;
+    }
+    return 0;
+}
+
 static PyObject *explore_impl(PyObject *arg, int layouts) {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
@@ -1049,37 +1091,8 @@ static PyObject *explore_impl(PyObject *arg, int layouts) {
     List depth = {0};
     List candidates = {0};
     PyObject *result = NULL, *ends = NULL, *best = NULL;
-    int added;
-    Move moves[MAX_MOVES];
-    if (add_indexed(st, hash_state(&g.start), &g.start, -1, 0, &added) < 0) goto oom;
-    if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0 || list_push(&depth, 0) < 0) goto oom;
-    for (int32_t k = 0; k < st->n; k++) { /* breadth-first: st->n grows as we walk */
-        State state = st->states[k];
-        int n = successors(&g, &state, 0, -1, moves);
-        for (int m = 0; m < n; m++) {
-            State child = state;
-            int src = moves[m].src, dst = moves[m].dst;
-            child.h[src]--;
-            child.h[dst]++;
-            int32_t index =
-                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
-            if (index < 0) goto oom;
-            if (added) {
-                if (list_push(&up, index) < 0 || list_push(&creates, 0) < 0) goto oom;
-                if (list_push(&depth, depth.items[k] + 1) < 0) goto oom;
-            }
-            if (state.h[src] == 1) {
-                creates.items[k] = 1;
-            } else {
-                int32_t a = find_root(up.items, k), b = find_root(up.items, index);
-                if (a != b) up.items[a > b ? a : b] = a < b ? a : b;
-            }
-        }
-    }
     /* A group is open when one of its states can create a space. */
-    for (int32_t k = 0; k < st->n; k++) {
-        if (creates.items[k]) creates.items[find_root(up.items, k)] = 1;
-    }
+    if (reach_groups(&g, st, &creates, &up, &depth) < 0) goto oom;
     ends = PyList_New(0);
     if (!ends) goto done;
     for (int32_t k = 0; k < st->n; k++) {
@@ -1189,33 +1202,7 @@ static int32_t end_states(const Graph *g, End **out) {
     List creates = {0}, up = {0};
     End *ends = NULL;
     int32_t result = -1, n_ends = 0, index = 0;
-    int added;
-    Move moves[MAX_MOVES];
-    if (add_indexed(st, hash_state(&g->start), &g->start, -1, 0, &added) < 0) goto done;
-    if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0) goto done;
-    for (int32_t k = 0; k < st->n; k++) {
-        State state = st->states[k];
-        int n = successors(g, &state, 0, -1, moves);
-        for (int m = 0; m < n; m++) {
-            State child = state;
-            int src = moves[m].src, dst = moves[m].dst;
-            child.h[src]--;
-            child.h[dst]++;
-            int32_t at =
-                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
-            if (at < 0) goto done;
-            if (added && (list_push(&up, at) < 0 || list_push(&creates, 0) < 0)) goto done;
-            if (state.h[src] == 1) {
-                creates.items[k] = 1;
-            } else {
-                int32_t a = find_root(up.items, k), b = find_root(up.items, at);
-                if (a != b) up.items[a > b ? a : b] = a < b ? a : b;
-            }
-        }
-    }
-    for (int32_t k = 0; k < st->n; k++) {
-        if (creates.items[k]) creates.items[find_root(up.items, k)] = 1;
-    }
+    if (reach_groups(g, st, &creates, &up, NULL) < 0) goto done;
     int start_spaces = spaces(&g->start);
     ends = malloc(sizeof(End) * (size_t)(st->n ? st->n : 1));
     if (!ends) goto done;
@@ -1414,6 +1401,371 @@ done:
     return result;
 }
 
+/* -- rollouts: whole games played out by a stock-hidden base player ----------
+   See rollouts() in _pycore.py, the specification.  The loop between
+   sequences runs here, so a rollout costs its searches and nothing more:
+   ``expert`` plays the best line every sequence (gameplayers._rollout);
+   ``next`` stops, among the end positions with the most spaces, in the one
+   whose next sequence's best line makes the most spaces summed over a few
+   fresh orders of the cards still to come (gameplayers._rollout_next);
+   ``rollout`` chooses among the same ends by the expert's rollouts over
+   those fresh orders (rollouts of a rollout player: two levels). */
+
+#define MAX_INNER 64
+
+static void graph_from_stacks(Graph *g, const Stacks *s) {
+    g->nactive = 0;
+    memset(g->present, 0, sizeof g->present);
+    for (int i = 0; i < CELLS; i++) {
+        int height = s->height[i];
+        g->start.h[i] = (uint8_t)height;
+        memcpy(g->cards[i], s->cards[i], (size_t)height);
+        for (int k = 0; k < height; k++) g->present[s->cards[i][k] >> 1]++;
+        int row = height ? s->cards[i][0] >> 1 : CLASSES;
+        g->top[i] = TOP[row];
+        g->need[i] = NEED[row];
+        g->cycle[i] = height ? CYCLE[row] : 0;
+        if (height) g->active[g->nactive++] = i;
+    }
+}
+
+/* Deal ``cards`` (n of them) into the spaces of ``s`` in cell order; how many were used. */
+static int fill_stacks(Stacks *s, const uint8_t *cards, int n) {
+    int used = 0;
+    for (int i = 0; i < CELLS && used < n; i++) {
+        if (!s->height[i]) {
+            s->cards[i][0] = cards[used++];
+            s->height[i] = 1;
+        }
+    }
+    return used;
+}
+
+static int stacks_spaces(const Stacks *s) {
+    int n = 0;
+    for (int i = 0; i < CELLS; i++) n += !s->height[i];
+    return n;
+}
+
+/* Play the moves from the start of the search to state ``k`` on ``s``; -1 if out of memory. */
+static int stacks_follow(Stacks *s, const Store *st, int32_t k) {
+    Move *path;
+    Py_ssize_t n = path_to(st, k, &path);
+    if (n < 0) return -1;
+    for (Py_ssize_t m = 0; m < n; m++) {
+        int src = path[m].src, dst = path[m].dst;
+        s->cards[dst][s->height[dst]++] = s->cards[src][--s->height[src]];
+    }
+    free(path);
+    return 0;
+}
+
+/* best_path's search from ``g``, untidied (tidying keeps the final position):
+   the index in STORE of the state it chooses, or -1 if out of memory.  The
+   caller reads the store, then calls store_end. */
+static int32_t best_state(const Graph *g) {
+    Store *st = &STORE;
+    int lo[CELLS], hi[CELLS];
+    int bound = upper_bound(g, lo, hi);
+    int packed = store_pack(st, lo, hi);
+    st->packed = packed;
+    int32_t chosen = search_states(g, st, bound, packed);
+    if (chosen == NEED_INDEXED) {
+        st->packed = 0;
+        chosen = search_states(g, st, bound, 0);
+    }
+    return chosen;
+}
+
+/* The end positions of ``g`` with the most spaces, when that is more than its
+   start has: their layouts (end_layouts()'s, in its order) in *out (malloc'd),
+   their spaces in *most; their number (0 when no end creates a space), -1 if
+   out of memory. */
+static int32_t best_ends(const Graph *g, Stacks **out, int *most) {
+    Store *st = &STORE;
+    st->packed = 0;
+    *out = NULL;
+    if (store_start(st) < 0) return -1;
+    List creates = {0}, up = {0};
+    Stacks *ends = NULL;
+    int32_t result = -1, n_ends = 0;
+    if (reach_groups(g, st, &creates, &up, NULL) < 0) goto done;
+    int best = spaces(&g->start);
+    for (int32_t k = 0; k < st->n; k++) {
+        if (creates.items[find_root(up.items, k)]) continue;
+        int s = spaces(&st->states[k]);
+        if (s > best) {
+            best = s;
+            n_ends = 0;
+        }
+        if (s == best && s > spaces(&g->start)) n_ends++;
+    }
+    *most = best;
+    if (!n_ends) {
+        result = 0;
+        goto done;
+    }
+    ends = malloc(sizeof(Stacks) * (size_t)n_ends);
+    if (!ends) goto done;
+    int32_t at = 0;
+    for (int32_t k = 0; k < st->n; k++) {
+        if (creates.items[find_root(up.items, k)] || spaces(&st->states[k]) != best) continue;
+        stacks_start(g, &ends[at]);
+        if (stacks_follow(&ends[at], st, k) < 0) goto done;
+        at++;
+    }
+    *out = ends;
+    ends = NULL;
+    result = n_ends;
+done:
+    free(ends);
+    free(creates.items);
+    free(up.items);
+    store_end(st);
+    return result;
+}
+
+/* gameplayers._next_score: the spaces the next sequence's best line makes
+   after ``end`` is filled from ``order`` (16 when that uses the stock up);
+   -1 if out of memory. */
+static int next_score(const Stacks *end, const uint8_t *order, int n) {
+    Stacks s = *end;
+    int used = fill_stacks(&s, order, n);
+    if (used >= n) return 16;
+    Graph g;
+    graph_from_stacks(&g, &s);
+    int32_t k = best_state(&g);
+    if (k < 0) {
+        store_end(&STORE);
+        return -1;
+    }
+    int made = spaces(&STORE.states[k]);
+    store_end(&STORE);
+    return made >= n - used ? 16 : made;
+}
+
+typedef struct {
+    const uint8_t *orders; /* fresh orders of (a superset of) the cards to come */
+    int count, length;
+    int base; /* 1: next, 2: rollout */
+} Inner;
+
+static int rollout(Stacks s, const uint8_t *order, int n, const Inner *inner);
+
+/* gameplayers._choose_next (base 1; base 2 scores by the expert's rollouts
+   instead of next_score): the end ``s`` (full) stops in, chosen over
+   ``inner`` kept to the cards of ``rest`` (used as a set only).  1 with the
+   end in *out, 0 when no end creates a space, -1 if out of memory. */
+static int choose_next(const Stacks *s, const uint8_t *rest, int nrest, const Inner *inner,
+                       Stacks *out) {
+    Graph g;
+    graph_from_stacks(&g, s);
+    Stacks *ends;
+    int most;
+    int32_t n = best_ends(&g, &ends, &most);
+    if (n <= 0) return n;
+    int start = spaces(&g.start);
+    int32_t choice = 0;
+    if (n > 1 && most - start < nrest) {
+        uint64_t keep = 0;
+        for (int k = 0; k < nrest; k++) keep |= (uint64_t)1 << rest[k];
+        uint8_t kept[MAX_INNER][MAX_CARDS];
+        int lengths[MAX_INNER];
+        for (int j = 0; j < inner->count; j++) {
+            const uint8_t *order = inner->orders + (size_t)j * (size_t)inner->length;
+            lengths[j] = 0;
+            for (int k = 0; k < inner->length; k++) {
+                if (keep >> order[k] & 1u) kept[j][lengths[j]++] = order[k];
+            }
+        }
+        long best = -1;
+        for (int32_t e = 0; e < n; e++) {
+            long total = 0;
+            for (int j = 0; j < inner->count; j++) {
+                int score;
+                if (inner->base == 2) {
+                    int left = rollout(ends[e], kept[j], lengths[j], NULL);
+                    score = left < 0 ? -1 : left == 0;
+                } else {
+                    score = next_score(&ends[e], kept[j], lengths[j]);
+                }
+                if (score < 0) {
+                    free(ends);
+                    return -1;
+                }
+                total += score;
+            }
+            if (total > best) {
+                best = total;
+                choice = e;
+            }
+        }
+    }
+    *out = ends[choice];
+    free(ends);
+    return 1;
+}
+
+/* One game from ``s`` (its spaces filled first) with the stock ``order``:
+   the cards of the stock left at its end (0: won), -1 if out of memory.
+   ``inner`` NULL: the expert plays. */
+static int rollout(Stacks s, const uint8_t *order, int n, const Inner *inner) {
+    int at = 0;
+    for (;;) {
+        at += fill_stacks(&s, order + at, n - at);
+        if (at >= n) return 0;
+        if (inner) {
+            Stacks end;
+            int found = choose_next(&s, order + at, n - at, inner, &end);
+            if (found < 0) return -1;
+            if (!found) return n - at;
+            s = end;
+            continue;
+        }
+        int start = stacks_spaces(&s);
+        Graph g;
+        graph_from_stacks(&g, &s);
+        int32_t k = best_state(&g);
+        int ok = k >= 0 && spaces(&STORE.states[k]) > start;
+        if (ok && stacks_follow(&s, &STORE, k) < 0) k = -1;
+        store_end(&STORE);
+        if (k < 0) return -1;
+        if (!ok) return n - at;
+    }
+}
+
+static int check_cards(const uint8_t *cards, Py_ssize_t n) {
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (cards[k] >= MAX_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "a card is an int below 52");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *rollouts(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer lay, ord, inn;
+    Py_ssize_t length, inner_length;
+    int base;
+    if (!PyArg_ParseTuple(args, "y*y*niy*n:rollouts", &lay, &ord, &length, &base, &inn,
+                          &inner_length)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Graph g;
+    Stacks start;
+    Inner inner = {inn.buf, 0, (int)inner_length, base};
+    if (graph_init(&g, lay.buf, lay.len) < 0) goto done;
+    if (base < 0 || base > 2) {
+        PyErr_SetString(PyExc_ValueError, "base is 0 (expert), 1 (next) or 2 (rollout)");
+        goto done;
+    }
+    if (length < 1 || ord.len % length) {
+        PyErr_SetString(PyExc_ValueError, "orders hold whole orders of a length of at least 1");
+        goto done;
+    }
+    Py_ssize_t cards = 0;
+    for (int i = 0; i < CELLS; i++) cards += g.start.h[i];
+    if (cards + length > MAX_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "a layout and an order hold at most 52 cards");
+        goto done;
+    }
+    if (check_cards(ord.buf, ord.len) < 0 || check_cards(inn.buf, inn.len) < 0) goto done;
+    if (base) {
+        if (inner_length < 1 || inner_length > MAX_CARDS || inn.len % inner_length ||
+            inn.len / inner_length > MAX_INNER) {
+            PyErr_SetString(PyExc_ValueError,
+                            "inner holds 1 to 64 whole orders of 1 to 52 cards each");
+            goto done;
+        }
+        inner.count = (int)(inn.len / inner_length);
+    }
+    stacks_start(&g, &start);
+    Py_ssize_t count = ord.len / length;
+    result = PyBytes_FromStringAndSize(NULL, count);
+    if (!result) goto done;
+    char *won = PyBytes_AS_STRING(result);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        int outcome = rollout(start, (const uint8_t *)ord.buf + k * length, (int)length,
+                              base ? &inner : NULL);
+        if (outcome < 0) {
+            Py_CLEAR(result);
+            PyErr_NoMemory();
+            goto done;
+        }
+        won[k] = (char)outcome;
+        if (PyErr_CheckSignals() < 0) { /* Ctrl-C between games, not after all of them */
+            Py_CLEAR(result);
+            goto done;
+        }
+    }
+done:
+    PyBuffer_Release(&lay);
+    PyBuffer_Release(&ord);
+    PyBuffer_Release(&inn);
+    return result;
+}
+
+/* -- sampled orders: SeededStream's shuffles, in C ----------------------------
+ *
+ * The strong player samples hundreds of orders of the unseen cards a choice;
+ * in Python each shuffle costs more than an expert's rollout.  The stream is
+ * puzzlegen.rng.SeededStream rebuilt word for word (../_seeded_stream.h, shared
+ * with Pendulum's core); shuffle is Fisher-Yates from the last index down.  A test
+ * compares it with SeededStream. */
+
+#include "../_seeded_stream.h"
+
+/* shuffles(domain, seed, cards, count): ``count`` orders, each ``cards`` shuffled
+   afresh, in turn, by one SeededStream(domain, seed) (see _pycore.shuffles). */
+static PyObject *shuffles(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *domain, *seed;
+    Py_ssize_t ndomain, nseed, count;
+    Py_buffer cards;
+    if (!PyArg_ParseTuple(args, "s#s#y*n:shuffles", &domain, &ndomain, &seed, &nseed, &cards,
+                          &count)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    uint8_t *prefix = NULL;
+    if (count < 0 || cards.len > MAX_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "a count of at least 0 and at most 52 cards");
+        goto done;
+    }
+    size_t n = (size_t)ndomain + (size_t)nseed + 2;
+    prefix = malloc(n);
+    if (!prefix) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(prefix, domain, (size_t)ndomain);
+    prefix[ndomain] = 0;
+    memcpy(prefix + ndomain + 1, seed, (size_t)nseed);
+    prefix[n - 1] = 0;
+    Stream st;
+    stream_init(&st, prefix, n);
+    result = PyBytes_FromStringAndSize(NULL, count * cards.len);
+    if (!result) goto done;
+    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        uint8_t *order = out + k * cards.len;
+        memcpy(order, cards.buf, (size_t)cards.len);
+        for (Py_ssize_t i = cards.len - 1; i > 0; i--) {
+            uint32_t j = stream_below(&st, (uint32_t)(i + 1));
+            uint8_t t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+    }
+done:
+    free(prefix);
+    PyBuffer_Release(&cards);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"best_path", best_path, METH_O,
      "best_path(layout: bytes) -> bytes: the tidied best line (see _pycore.best_path)."},
@@ -1425,6 +1777,13 @@ static PyMethodDef methods[] = {
      "end_layouts(layout: bytes) -> list[bytes]: every end position (see _pycore.end_layouts)."},
     {"solve_game", solve_game, METH_VARARGS,
      "solve_game(layout: bytes, stock: bytes) -> (won, choices, nodes) (see _pycore.solve_game)."},
+    {"rollouts", rollouts, METH_VARARGS,
+     "rollouts(layout, orders, length, base, inner, inner_length) -> bytes: one game per order "
+     "played out by a stock-hidden base player: the stock's cards left at its end, 0 if won "
+     "(see _pycore.rollouts)."},
+    {"shuffles", shuffles, METH_VARARGS,
+     "shuffles(domain, seed, cards, count) -> bytes: count shuffles of cards by one "
+     "SeededStream(domain, seed) (see _pycore.shuffles)."},
     {"explore", explore, METH_O,
      "explore(layout: bytes) -> (states, best path, end paths) (see _pycore.explore)."},
     {NULL, NULL, 0, NULL},

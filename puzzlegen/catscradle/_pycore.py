@@ -185,6 +185,12 @@ def best_path(layout: bytes) -> bytes:
     the fewest blocked pairs, then empties the most central cells, then comes
     first in (source, target) order.
     """
+    graph, parents, best = _best_state(layout)
+    return tidy(graph.stacks, _path(parents, best))
+
+
+def _best_state(layout: bytes) -> tuple[_Graph, Parents, State]:
+    """:func:`best_path`'s search: the graph, how each state was reached, the state chosen."""
     graph = _Graph(layout)
     bound = graph.upper_bound()
     start = graph.start
@@ -213,8 +219,7 @@ def best_path(layout: bytes) -> bytes:
         if level_best:
             candidates = level_best
         frontier = nxt
-    best = min(candidates, key=graph.tie_key)
-    return tidy(graph.stacks, _path(parents, best))
+    return graph, parents, min(candidates, key=graph.tie_key)
 
 
 def explore(layout: bytes) -> tuple[int, bytes, list[bytes]]:
@@ -452,6 +457,158 @@ def solve_game(layout: bytes, stock: bytes) -> tuple[bool, list[int], int]:
 
     won = won_from(start, 0)
     return won, choices, nodes
+
+
+# -- rollouts: whole games played out by a stock-hidden base player ------------
+
+#: At most this many inner orders (the compiled core keeps them on its stack).
+_MAX_INNER = 64
+
+
+def _fill_stacks(stacks: list[list[int]], cards: bytes) -> int:
+    """Deal ``cards`` into the spaces of ``stacks`` in cell order; how many were used."""
+    used = 0
+    for stack in stacks:
+        if used == len(cards):
+            break
+        if not stack:
+            stack.append(cards[used])
+            used += 1
+    return used
+
+
+def _encode(stacks: list[list[int]]) -> bytes:
+    return bytes([len(s) for s in stacks] + [c for s in stacks for c in s])
+
+
+def _next_score(end: list[list[int]], order: bytes) -> int:
+    """The spaces the best line makes after ``end`` is filled from ``order`` (16: stock used up)."""
+    stacks = [list(s) for s in end]
+    used = _fill_stacks(stacks, order)
+    if used >= len(order):
+        return 16
+    _graph, _parents, best = _best_state(_encode(stacks))
+    made = best.count(0)
+    return 16 if made >= len(order) - used else made
+
+
+def _choose_next(
+    stacks: list[list[int]], rest: bytes, inner: list[bytes], base: int
+) -> list[list[int]] | None:
+    """The end the ``next`` (``base`` 1) or ``rollout`` (2) player stops in from the full
+    ``stacks``; None if none creates a space.  ``rest`` is used as a set: the choice is weighed
+    over ``inner`` kept to its cards, by the next sequence's best spaces or the expert's games.
+    """
+    encoded = _encode(stacks)
+    start = encoded[:CELLS].count(0)
+    ends = [split_layout(end) for end in end_layouts(encoded)]
+    most = max((sum(1 for s in end if not s) for end in ends), default=start)
+    if most <= start:
+        return None
+    best = [end for end in ends if sum(1 for s in end if not s) == most]
+    if len(best) == 1 or most - start >= len(rest):
+        return best[0]
+    keep = set(rest)
+    kept = [bytes(c for c in order if c in keep) for order in inner]
+    if base == 2:
+        totals = [
+            sum(_rollout([list(s) for s in end], order, None) == 0 for order in kept)
+            for end in best
+        ]
+    else:
+        totals = [sum(_next_score(end, order) for order in kept) for end in best]
+    return best[totals.index(max(totals))]
+
+
+def _rollout(
+    stacks: list[list[int]], order: bytes, inner: list[bytes] | None, base: int = 0
+) -> int:
+    """The cards of ``order`` left when the base player's game from ``stacks`` (spaces filled
+    first) ends: 0 if it is won."""
+    at = 0
+    while True:
+        at += _fill_stacks(stacks, order[at:])
+        if at >= len(order):
+            return 0
+        if inner is not None:
+            chosen = _choose_next(stacks, order[at:], inner, base)
+            if chosen is None:
+                return len(order) - at
+            stacks = chosen
+            continue
+        start = sum(1 for s in stacks if not s)
+        _graph, parents, best = _best_state(_encode(stacks))
+        if best.count(0) <= start:
+            return len(order) - at
+        stacks = split_layout(layout_after(stacks, _path(parents, best)))
+
+
+def rollouts(
+    layout: bytes, orders: bytes, length: int, base: int, inner: bytes, inner_length: int
+) -> bytes:
+    """One whole game a stock order, played to its end by a stock-hidden base player.
+
+    ``orders`` holds orders of the stock, ``length`` cards each (the first is
+    dealt first); each game starts by filling ``layout``'s spaces from its
+    order, then plays sequences until the stock is used up (won) or a
+    sequence creates no space (lost).  The bytes returned hold, for each
+    order, the cards of the stock left at the game's end: 0 when it was won.
+    The base player (``base``) never reads the order:
+
+    * 0, the expert: the best line every sequence (:func:`best_path`);
+    * 1, ``next``: among the end positions with the most spaces (more than
+      the start has), the first whose next sequence's best line makes the
+      most spaces (the stock used up counts 16), summed over the fresh orders
+      in ``inner`` (``inner_length`` cards each) kept to the cards still to
+      come, in their order;
+    * 2, ``rollout``: as ``next``, but an end's score is the number of those
+      kept orders with which the expert wins from it (so a rollout of this
+      player nests rollouts two levels deep).
+
+    The compiled core does exactly this.
+
+    The stock's order reaches the player only as the set of cards left.
+    """
+    if base not in (0, 1, 2):
+        raise ValueError("base is 0 (expert), 1 (next) or 2 (rollout)")
+    if length < 1 or len(orders) % length:
+        raise ValueError("orders hold whole orders of a length of at least 1")
+    if len(layout) < CELLS or sum(layout[:CELLS]) != len(layout) - CELLS:
+        raise ValueError("layout heights do not match its cards")
+    stacks = split_layout(layout)
+    if len(layout) - CELLS + length > 52:
+        raise ValueError("a layout and an order hold at most 52 cards")
+    if any(c >= 52 for c in layout[CELLS:]) or any(c >= 52 for c in orders + inner):
+        raise ValueError("a card is an int below 52")
+    fresh: list[bytes] | None = None
+    if base:
+        if (
+            not 1 <= inner_length <= 52
+            or len(inner) % inner_length
+            or len(inner) // inner_length > _MAX_INNER
+        ):
+            raise ValueError("inner holds 1 to 64 whole orders of 1 to 52 cards each")
+        fresh = [inner[k : k + inner_length] for k in range(0, len(inner), inner_length)]
+    return bytes(
+        _rollout([list(s) for s in stacks], orders[k : k + length], fresh, base)
+        for k in range(0, len(orders), length)
+    )
+
+
+def shuffles(domain: str, seed: str, cards: bytes, count: int) -> bytes:
+    """``count`` orders of ``cards``, each ``cards`` shuffled afresh, in turn, by one
+    :class:`puzzlegen.rng.SeededStream` ``(domain, seed)``; the compiled core gives the same."""
+    from puzzlegen.rng import SeededStream
+
+    if count < 0 or len(cards) > 52:
+        raise ValueError("a count of at least 0 and at most 52 cards")
+    stream = SeededStream(domain, seed)
+    orders = bytearray()
+    for _ in range(count):
+        order = list(cards)
+        stream.shuffle(order)
+        orders += bytes(order)
+    return bytes(orders)
 
 
 # -- solve --json on one line of text ------------------------------------------

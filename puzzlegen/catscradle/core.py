@@ -1,7 +1,9 @@
 """The search core of the solver: compiled when it was built, else pure Python.
 
 Both cores implement ``best_path(layout)``, ``explore(layout)``,
-``end_layouts(layout)``, ``solve_game(layout, stock)`` and ``solve_json(text)``
+``end_layouts(layout)``, ``solve_game(layout, stock)``, ``solve_json(text)``,
+``rollouts(layout, orders, length, base, inner, inner_length)`` and
+``shuffles(domain, seed, cards, count)`` (the strong player's sampled orders)
 over the encoding described in
 :mod:`puzzlegen.catscradle._pycore`, and give byte-identical answers.  The
 compiled one (``_ccore``, a small C extension) is built by ``pip install``
@@ -23,6 +25,8 @@ Explore = Callable[[bytes], tuple[int, bytes, list[bytes]]]
 EndLayouts = Callable[[bytes], list[bytes]]
 SolveJson = Callable[[str], "str | None"]
 SolveGame = Callable[[bytes, bytes], tuple[bool, list[int], int]]
+Rollouts = Callable[[bytes, bytes, int, int, bytes, int], bytes]
+Shuffles = Callable[[str, str, bytes, int], bytes]
 
 if os.environ.get("PUZZLEGEN_PURE_CORE", "") in ("", "0"):
     try:
@@ -40,6 +44,8 @@ if _ccore is not None:
     explore: Explore = _ccore.explore
     end_layouts: EndLayouts = _ccore.end_layouts
     solve_game: SolveGame = _ccore.solve_game
+    rollouts: Rollouts = _ccore.rollouts
+    shuffles: Shuffles = _ccore.shuffles
 
     def solve_json(text: str) -> str | None:
         """``solve --json``'s line for ``text``, or None unless it is a plain valid position."""
@@ -57,4 +63,6 @@ else:
     explore = _pycore.explore
     end_layouts = _pycore.end_layouts
     solve_game = _pycore.solve_game
+    rollouts = _pycore.rollouts
+    shuffles = _pycore.shuffles
     solve_json = _pycore.solve_json

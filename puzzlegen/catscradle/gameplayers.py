@@ -293,6 +293,8 @@ _ENDGAME = Endgame(limit=52)
 METHODS = ("solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value")
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
 LEAVES = ("solve", "next", "survive", "value")
+#: Who plays out ``rollout``'s games, in :func:`puzzlegen.catscradle.core.rollouts`' order.
+BASES = ("expert", "next", "rollout")
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +339,16 @@ class StrongPlayer:
     every fill, from the layout alone, which fixes the set of unseen cards).
 
     ``rollout`` with ``base="next"`` lets idea 10's player (``next``,
-    ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert.
+    ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert;
+    with ``base="rollout"``, a player who chooses among the most-space ends
+    by the expert's rollouts over ``inner`` fresh orders (two levels of
+    rollouts).
+    Rollouts run in the core (:func:`puzzlegen.catscradle.core.rollouts`),
+    all of an end's orders in one call.  With ``race``, they are spent as
+    successive halving: every end gets a first batch of the orders, the
+    better half (by wins so far) the next, larger batch, and so on until
+    the last two have had all ``samples``: the same orders for every end
+    still in the race, so most rollouts go to the ends in contention.
 
     The end with the highest total wins; ties go to more spaces now, then
     to the first in the solver's order.  ``docs/whole-game-research.md``
@@ -359,10 +370,16 @@ class StrongPlayer:
     inner: int = 8
     #: For ``expecti2``: how the position after the next sequence is scored (:data:`LEAVES`).
     leaf: str = "solve"
-    #: For ``rollout``: who plays the rest of the game, ``expert`` or ``next`` (idea 10).
+    #: For ``rollout``: who plays the rest of the game, ``expert``, ``next`` (idea 10) or
+    #: ``rollout`` (this method over ``inner`` fresh orders, the expert playing those out).
     base: str = "expert"
     #: For ``exact``: the most distinct fills (by card class) weighed exactly; more are sampled.
     limit: int = 700
+    #: For ``rollout``: 1 to race the ends (successive halving), 0 to give each all samples.
+    race: int = 0
+    #: For ``rollout``: what a lost game that dealt the whole stock would count, in percent
+    #: of a win (its share of the stock dealt, scaled); 0: only wins count.
+    depth: int = 0
     #: Play exactly (the expectimax of :mod:`puzzlegen.catscradle.endgame`) once at most
     #: this many cards are left; 0: never.
     exact_below: int = 0
@@ -372,7 +389,7 @@ class StrongPlayer:
         for label, value, allowed in (
             ("method", self.method, METHODS),
             ("leaf", self.leaf, LEAVES),
-            ("base", self.base, ("expert", "next")),
+            ("base", self.base, BASES),
         ):
             if value not in allowed:
                 raise InvalidInputError(
@@ -385,10 +402,12 @@ class StrongPlayer:
         extra = f"-h{self.horizon}" if self.method == "horizon" else ""
         if self.method == "expecti2":
             extra = f"-{self.leaf}-i{self.inner}"
-        elif self.method == "rollout" and self.base != "expert":
-            extra = f"-{self.base}-i{self.inner}"
         elif self.method == "exact":
             extra = f"-l{self.limit}"
+        elif self.method == "rollout":
+            extra = f"-{self.base}-i{self.inner}" if self.base != "expert" else ""
+            extra += "-race" if self.race else ""
+            extra += f"-d{self.depth}" if self.depth else ""
         exact = f"-exact{self.exact_below}" if self.exact_below else ""
         return f"sampled-{self.method}{extra}-{self.samples}x{self.width}-slack{self.slack}{exact}"
 
@@ -410,8 +429,16 @@ class StrongPlayer:
         candidates = [c for c in candidates if c[0] >= candidates[0][0] - self.slack]
         if candidates[0][0] - start_spaces >= view.stock_left or len(candidates) == 1:
             return self._line(position, encoded, candidates[0][1])
-        stream = SeededStream("cats-cradle/strong", f"{self.seed}/{view.number}/{position}")
+        label = f"{self.seed}/{view.number}/{position}"
         unseen = sorted(CARD_INDEX[c] for c in view.unseen)
+        if self.method == "rollout":
+            # The orders the loops below would draw (the outer, then the inner), shuffled
+            # in the core: hundreds a choice cost more in Python than the rollouts.
+            fresh = self.inner if self.base != "expert" else 0
+            drawn = core.shuffles("cats-cradle/strong", label, bytes(unseen), self.samples + fresh)
+            choice = self._by_rollouts(ends, candidates, drawn, len(unseen))
+            return self._line(position, encoded, choice)
+        stream = SeededStream("cats-cradle/strong", label)
         orders = []
         for _ in range(self.samples):
             order = list(unseen)
@@ -420,7 +447,7 @@ class StrongPlayer:
         # Fresh orders for a later sequence's hidden-stock choice (drawn after the
         # outer ones, so these stay what the earlier methods drew).
         inner = []
-        if self.method == "expecti2" or (self.method == "rollout" and self.base == "next"):
+        if self.method == "expecti2" or (self.method == "rollout" and self.base != "expert"):
             for _ in range(self.inner):
                 order = list(unseen)
                 stream.shuffle(order)
@@ -447,12 +474,6 @@ class StrongPlayer:
             return int(core.solve_game(filled, bytes(rest))[0])
         if method == "horizon":
             return int(core.solve_game(filled, bytes(rest[: self.horizon]))[0])
-        if method == "rollout":
-            if not rest:
-                return 1
-            if self.base == "next":
-                return _rollout_next(filled, rest, inner)
-            return _rollout(filled, rest)
         if method == "expecti2":
             top = 16 if self.leaf == "next" else 1
             if not rest:
@@ -471,6 +492,50 @@ class StrongPlayer:
         if method == "survive":
             return int(made > 0)
         return 16 if made >= len(rest) else made
+
+    def _by_rollouts(
+        self, ends: list[bytes], candidates: list[tuple[int, int]], drawn: bytes, length: int
+    ) -> int:
+        """The end (its index) that wins the most rollouts of the base player.
+
+        With ``depth``, a lost rollout counts too, by the share of the stock it
+        dealt (``depth`` percent of a win for all of it).  Ties go to more
+        spaces, then to the first in the solver's order.  Every
+        end is rolled out with the same orders (common random numbers); with
+        ``race``, by successive halving (see the class's docstring).  ``drawn``
+        holds the ``samples`` orders, then the inner ones, ``length`` cards each.
+        """
+        stock = drawn[: self.samples * length]
+        fresh = drawn[self.samples * length :]
+        base = BASES.index(self.base)
+        alive = list(candidates)
+        score = dict.fromkeys((index for _, index in alive), 0)
+        done = 0
+        for target in self._batches(len(alive)):
+            chunk = stock[done * length : target * length]
+            for _, index in alive:
+                left = core.rollouts(ends[index], chunk, length, base, fresh, length)
+                # A win counts 100 (in units of 1/length), a lost game's dealt cards ``depth``.
+                score[index] += 100 * length * left.count(0) + self.depth * sum(
+                    length - x for x in left if x
+                )
+            done = target
+            alive.sort(key=lambda c: (-score[c[1]], -c[0], c[1]))
+            alive = alive[: (len(alive) + 1) // 2]
+        return alive[0][1]
+
+    def _batches(self, ends: int) -> list[int]:
+        """How many of the sampled orders the ends still in the race have had after each round.
+
+        Without ``race``, one round of all of them.  With it, halving the ends
+        after each round until two are left, the orders doubling (at least 16
+        in the first round).
+        """
+        if not self.race or ends <= 2:
+            return [self.samples]
+        rounds = (ends - 1).bit_length()  # ceil(log2(ends)): the last round has two ends
+        first = min(self.samples, 16)
+        return [max(self.samples >> (rounds - 1 - r), first) for r in range(rounds)]
 
     def _exact(self, end: bytes, unseen: Sequence[int], orders: Orders) -> float:
         """The mean of idea 2's score of ``end`` over every fill of its spaces, weighted exactly.

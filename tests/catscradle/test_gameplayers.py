@@ -59,6 +59,8 @@ STRONG_METHODS: dict[str, StrongPlayer] = {
     "survive": StrongPlayer(method="survive", **_SMALL),  # type: ignore[arg-type]
     "rollout": StrongPlayer(method="rollout", **_SMALL),  # type: ignore[arg-type]
     "rollout-next": StrongPlayer(method="rollout", base="next", samples=4, width=4, inner=2),
+    "rollout-race": StrongPlayer(method="rollout", samples=40, width=8, race=1, seed="5"),
+    "rollout-rollout": StrongPlayer(method="rollout", base="rollout", samples=4, width=4, inner=4),
     "expecti2": StrongPlayer(method="expecti2", slack=0, **_SMALL),  # type: ignore[arg-type]
     "expecti2-next": StrongPlayer(method="expecti2", leaf="next", **_SMALL),  # type: ignore[arg-type]
     "exact": StrongPlayer(method="exact", slack=0, **_SMALL),  # type: ignore[arg-type]

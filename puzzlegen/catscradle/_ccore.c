@@ -1033,6 +1033,48 @@ static PyObject *layout_after(const Graph *g, const Move *path, Py_ssize_t n) {
 }
 
 /* explore(), or with ``layouts`` only the list of end layouts. */
+/* Every state one sequence of play can reach from ``g``, breadth first, into
+   ``st`` (started by the caller; st->n grows as the walk goes), grouped by a
+   union-find over the moves that create no space (``up``); ``creates`` marks,
+   at each group's root, whether some state of the group has a move that
+   empties a cell, so state k may end play when
+   !creates->items[find_root(up->items, k)].  With ``depth``, each state's
+   number of moves from the start too.  0, or -1 if out of memory. */
+static int reach_groups(const Graph *g, Store *st, List *creates, List *up, List *depth) {
+    int added;
+    Move moves[MAX_MOVES];
+    if (add_indexed(st, hash_state(&g->start), &g->start, -1, 0, &added) < 0) return -1;
+    if (list_push(up, 0) < 0 || list_push(creates, 0) < 0) return -1;
+    if (depth && list_push(depth, 0) < 0) return -1;
+    for (int32_t k = 0; k < st->n; k++) {
+        State state = st->states[k];
+        int n = successors(g, &state, 0, -1, moves);
+        for (int m = 0; m < n; m++) {
+            State child = state;
+            int src = moves[m].src, dst = moves[m].dst;
+            child.h[src]--;
+            child.h[dst]++;
+            int32_t at =
+                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
+            if (at < 0) return -1;
+            if (added) {
+                if (list_push(up, at) < 0 || list_push(creates, 0) < 0) return -1;
+                if (depth && list_push(depth, depth->items[k] + 1) < 0) return -1;
+            }
+            if (state.h[src] == 1) {
+                creates->items[k] = 1;
+            } else {
+                int32_t a = find_root(up->items, k), b = find_root(up->items, at);
+                if (a != b) up->items[a > b ? a : b] = a < b ? a : b;
+            }
+        }
+    }
+    for (int32_t k = 0; k < st->n; k++) {
+        if (creates->items[k]) creates->items[find_root(up->items, k)] = 1;
+    }
+    return 0;
+}
+
 static PyObject *explore_impl(PyObject *arg, int layouts) {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
@@ -1049,37 +1091,8 @@ static PyObject *explore_impl(PyObject *arg, int layouts) {
     List depth = {0};
     List candidates = {0};
     PyObject *result = NULL, *ends = NULL, *best = NULL;
-    int added;
-    Move moves[MAX_MOVES];
-    if (add_indexed(st, hash_state(&g.start), &g.start, -1, 0, &added) < 0) goto oom;
-    if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0 || list_push(&depth, 0) < 0) goto oom;
-    for (int32_t k = 0; k < st->n; k++) { /* breadth-first: st->n grows as we walk */
-        State state = st->states[k];
-        int n = successors(&g, &state, 0, -1, moves);
-        for (int m = 0; m < n; m++) {
-            State child = state;
-            int src = moves[m].src, dst = moves[m].dst;
-            child.h[src]--;
-            child.h[dst]++;
-            int32_t index =
-                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
-            if (index < 0) goto oom;
-            if (added) {
-                if (list_push(&up, index) < 0 || list_push(&creates, 0) < 0) goto oom;
-                if (list_push(&depth, depth.items[k] + 1) < 0) goto oom;
-            }
-            if (state.h[src] == 1) {
-                creates.items[k] = 1;
-            } else {
-                int32_t a = find_root(up.items, k), b = find_root(up.items, index);
-                if (a != b) up.items[a > b ? a : b] = a < b ? a : b;
-            }
-        }
-    }
     /* A group is open when one of its states can create a space. */
-    for (int32_t k = 0; k < st->n; k++) {
-        if (creates.items[k]) creates.items[find_root(up.items, k)] = 1;
-    }
+    if (reach_groups(&g, st, &creates, &up, &depth) < 0) goto oom;
     ends = PyList_New(0);
     if (!ends) goto done;
     for (int32_t k = 0; k < st->n; k++) {
@@ -1189,33 +1202,7 @@ static int32_t end_states(const Graph *g, End **out) {
     List creates = {0}, up = {0};
     End *ends = NULL;
     int32_t result = -1, n_ends = 0, index = 0;
-    int added;
-    Move moves[MAX_MOVES];
-    if (add_indexed(st, hash_state(&g->start), &g->start, -1, 0, &added) < 0) goto done;
-    if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0) goto done;
-    for (int32_t k = 0; k < st->n; k++) {
-        State state = st->states[k];
-        int n = successors(g, &state, 0, -1, moves);
-        for (int m = 0; m < n; m++) {
-            State child = state;
-            int src = moves[m].src, dst = moves[m].dst;
-            child.h[src]--;
-            child.h[dst]++;
-            int32_t at =
-                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
-            if (at < 0) goto done;
-            if (added && (list_push(&up, at) < 0 || list_push(&creates, 0) < 0)) goto done;
-            if (state.h[src] == 1) {
-                creates.items[k] = 1;
-            } else {
-                int32_t a = find_root(up.items, k), b = find_root(up.items, at);
-                if (a != b) up.items[a > b ? a : b] = a < b ? a : b;
-            }
-        }
-    }
-    for (int32_t k = 0; k < st->n; k++) {
-        if (creates.items[k]) creates.items[find_root(up.items, k)] = 1;
-    }
+    if (reach_groups(g, st, &creates, &up, NULL) < 0) goto done;
     int start_spaces = spaces(&g->start);
     ends = malloc(sizeof(End) * (size_t)(st->n ? st->n : 1));
     if (!ends) goto done;
@@ -1502,33 +1489,7 @@ static int32_t best_ends(const Graph *g, Stacks **out, int *most) {
     List creates = {0}, up = {0};
     Stacks *ends = NULL;
     int32_t result = -1, n_ends = 0;
-    int added;
-    Move moves[MAX_MOVES];
-    if (add_indexed(st, hash_state(&g->start), &g->start, -1, 0, &added) < 0) goto done;
-    if (list_push(&up, 0) < 0 || list_push(&creates, 0) < 0) goto done;
-    for (int32_t k = 0; k < st->n; k++) {
-        State state = st->states[k];
-        int n = successors(g, &state, 0, -1, moves);
-        for (int m = 0; m < n; m++) {
-            State child = state;
-            int src = moves[m].src, dst = moves[m].dst;
-            child.h[src]--;
-            child.h[dst]++;
-            int32_t at =
-                add_indexed(st, hash_state(&child), &child, k, (uint8_t)(src << 4 | dst), &added);
-            if (at < 0) goto done;
-            if (added && (list_push(&up, at) < 0 || list_push(&creates, 0) < 0)) goto done;
-            if (state.h[src] == 1) {
-                creates.items[k] = 1;
-            } else {
-                int32_t a = find_root(up.items, k), b = find_root(up.items, at);
-                if (a != b) up.items[a > b ? a : b] = a < b ? a : b;
-            }
-        }
-    }
-    for (int32_t k = 0; k < st->n; k++) {
-        if (creates.items[k]) creates.items[find_root(up.items, k)] = 1;
-    }
+    if (reach_groups(g, st, &creates, &up, NULL) < 0) goto done;
     int best = spaces(&g->start);
     for (int32_t k = 0; k < st->n; k++) {
         if (creates.items[find_root(up.items, k)]) continue;

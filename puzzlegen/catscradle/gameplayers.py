@@ -41,7 +41,6 @@ from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.solver import CARD_INDEX, Line, _replay, best_line, layout
 from puzzlegen.catscradle.wholegame import Turn
 from puzzlegen.errors import InvalidInputError
-from puzzlegen.rng import SeededStream
 
 __all__ = [
     "PLAYER_NAMES",
@@ -431,27 +430,18 @@ class StrongPlayer:
             return self._line(position, encoded, candidates[0][1])
         label = f"{self.seed}/{view.number}/{position}"
         unseen = sorted(CARD_INDEX[c] for c in view.unseen)
+        # The sampled orders, then fresh ones for a later sequence's hidden-stock choice
+        # (drawn after the outer ones, so those stay what the earlier methods drew), all
+        # shuffled in the core: SeededStream's orders, faster than Python draws them.
+        nested = self.method == "expecti2" or (self.method == "rollout" and self.base != "expert")
+        fresh = self.inner if nested else 0
+        drawn = core.shuffles("cats-cradle/strong", label, bytes(unseen), self.samples + fresh)
         if self.method == "rollout":
-            # The orders the loops below would draw (the outer, then the inner), shuffled
-            # in the core: hundreds a choice cost more in Python than the rollouts.
-            fresh = self.inner if self.base != "expert" else 0
-            drawn = core.shuffles("cats-cradle/strong", label, bytes(unseen), self.samples + fresh)
             choice = self._by_rollouts(ends, candidates, drawn, len(unseen))
             return self._line(position, encoded, choice)
-        stream = SeededStream("cats-cradle/strong", label)
-        orders = []
-        for _ in range(self.samples):
-            order = list(unseen)
-            stream.shuffle(order)
-            orders.append(order)
-        # Fresh orders for a later sequence's hidden-stock choice (drawn after the
-        # outer ones, so these stay what the earlier methods drew).
-        inner = []
-        if self.method == "expecti2" or (self.method == "rollout" and self.base != "expert"):
-            for _ in range(self.inner):
-                order = list(unseen)
-                stream.shuffle(order)
-                inner.append(order)
+        n = len(unseen)
+        rows = [list(drawn[k * n : (k + 1) * n]) for k in range(self.samples + fresh)]
+        orders, inner = rows[: self.samples], rows[self.samples :]
         best: tuple[float, int, int] | None = None
         choice = candidates[0][1]
         for spaces, index in candidates:

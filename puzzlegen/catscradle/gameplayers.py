@@ -413,7 +413,7 @@ class StrongPlayer:
     def choose(self, view: StockView) -> Line:
         position = view.position
         encoded = layout(position)
-        if view.stock_left <= self.exact_below:
+        if self.exact_below and view.stock_left <= self.exact_below:
             exact = _ENDGAME.best_end(encoded)
             if exact is not None:
                 return self._line(position, encoded, exact.index)

@@ -135,17 +135,27 @@ class Endgame:
 
     # -- the values ---------------------------------------------------------------
 
+    def _begin(self, encoded: bytes) -> tuple[Cells, list[int], int] | None:
+        """A new search from ``encoded``: its cells, the unseen cards by class and
+        how many; None when more than :attr:`limit` cards are left."""
+        cells = cells_of(encoded)
+        counts = unseen_counts(cells)
+        n = sum(counts)
+        if n > self.limit:
+            return None
+        self._stop_at = self.positions + self.budget if self.budget else 0
+        return cells, counts, n
+
     def value(self, encoded: bytes) -> float | None:
         """The chance optimal stock-hidden play wins from the full layout ``encoded``.
 
         None when more than :attr:`limit` cards are left.
         """
-        cells = cells_of(encoded)
-        n = sum(unseen_counts(cells))
-        if n > self.limit:
+        search = self._begin(encoded)
+        if search is None:
             return None
-        self._stop_at = self.positions + self.budget if self.budget else 0
-        return self._wins(cells, unseen_counts(cells), n) / FACTORIAL[n]
+        cells, counts, n = search
+        return self._wins(cells, counts, n) / FACTORIAL[n]
 
     def end_values(self, encoded: bytes) -> list[EndValue] | None:
         """Every end of the sequence from ``encoded`` that creates a space, with its exact worth.
@@ -153,12 +163,10 @@ class Endgame:
         In :func:`core.end_layouts`' order; None when more than :attr:`limit`
         cards are left.
         """
-        cells = cells_of(encoded)
-        counts = unseen_counts(cells)
-        n = sum(counts)
-        if n > self.limit:
+        search = self._begin(encoded)
+        if search is None:
             return None
-        self._stop_at = self.positions + self.budget if self.budget else 0
+        cells, counts, n = search
         start = encoded[:_CELLS].count(0)
         result = []
         for index, end in enumerate(core.end_layouts(encoded)):
@@ -175,12 +183,10 @@ class Endgame:
         Cheaper than :meth:`end_values`: an end that cannot beat the best so
         far is given up as soon as that is certain.
         """
-        cells = cells_of(encoded)
-        counts = unseen_counts(cells)
-        n = sum(counts)
-        if n > self.limit:
+        search = self._begin(encoded)
+        if search is None:
             return None
-        self._stop_at = self.positions + self.budget if self.budget else 0
+        cells, counts, n = search
         start = encoded[:_CELLS].count(0)
         ends = [
             (end.count(0, 0, _CELLS), index, end[:_CELLS])

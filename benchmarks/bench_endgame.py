@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import runpy
 import statistics
 import sys
 import time
@@ -49,7 +50,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from puzzlegen.cards import Card
-from puzzlegen.catscradle import core, gameplayers
+from puzzlegen.catscradle import backvalue, core, gameplayers
 from puzzlegen.catscradle.endgame import Endgame, EndValue, TooMuchWork
 from puzzlegen.catscradle.gameplayers import StockView, StrongPlayer, play_hidden
 from puzzlegen.catscradle.position import Deal
@@ -338,10 +339,15 @@ def main() -> None:
         "--heuristics",
         default="method=next+samples=60+width=30,method=next+samples=60+width=30+slack=0,"
         "method=value+samples=40+width=30+slack=0,method=solve+samples=40+width=20+slack=0,"
-        "method=horizon+horizon=14+samples=40+width=20+slack=0",
+        "method=horizon+horizon=14+samples=40+width=20+slack=0,"
+        "method=backup+samples=40+width=30+slack=0,method=backup+samples=40+width=30",
         help="strong players' settings (key=value+...), comma-separated",
     )
+    p.add_argument("--backup-weights", default="",
+                   help="a weights file benchmarks/train_backup.py wrote, for method=backup")
     args = parser.parse_args()
+    if getattr(args, "backup_weights", ""):
+        backvalue.WEIGHTS = tuple(runpy.run_path(args.backup_weights)["WEIGHTS"])
     try:
         {"reach": reach, "regret": regret, "judge": judge}[args.command](args)
     except KeyboardInterrupt:

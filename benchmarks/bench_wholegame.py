@@ -32,12 +32,13 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import runpy
 import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from puzzlegen.catscradle import core
+from puzzlegen.catscradle import backvalue, core
 from puzzlegen.catscradle.cards import class_below
 from puzzlegen.catscradle.gameplayers import StrongPlayer, play_game
 from puzzlegen.catscradle.position import Deal
@@ -115,8 +116,13 @@ def main() -> None:
     parser.add_argument("--paired", action="store_true",
                         help="compare each player with the first on the same deals: the deals "
                         "each won that the other lost")
+    parser.add_argument("--backup-weights", default="",
+                        help="a weights file benchmarks/train_backup.py wrote, for "
+                        "strong+method=backup (default: the shipped fit)")
     parser.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.backup_weights:
+        backvalue.WEIGHTS = tuple(runpy.run_path(args.backup_weights)["WEIGHTS"])
     seeds = range(args.first, args.first + args.deals)
     if args.players_only:
         print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), "

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from puzzlegen.catscradle import _pycore, core
+from puzzlegen.catscradle import _pycore, backvalue, backvalue_weights, core
 from puzzlegen.catscradle._pycore import _SEES_MASK
 from puzzlegen.catscradle.board import CENTRE
 from puzzlegen.catscradle.cards import Card, class_support
@@ -289,7 +289,9 @@ def position_value(filled: bytes, left: int) -> float:
 _ENDGAME = Endgame(limit=52)
 
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
-METHODS = ("solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value")
+METHODS = (
+    "solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value", "backup"
+)
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
 LEAVES = ("solve", "next", "survive", "value")
 #: Who plays out ``rollout``'s games, in :func:`puzzlegen.catscradle.core.rollouts`' order.
@@ -331,6 +333,10 @@ class StrongPlayer:
     ``value``
         :func:`position_value`, a learned chance of winning of the position
         after the fill.
+    ``backup``
+        the mean over the fills of the end's spaces (every fill by card class
+        when at most ``samples``) of :func:`puzzlegen.catscradle.backvalue.value`,
+        a value fitted by backward induction over the cards left.
 
     With ``exact_below`` > 0, once at most that many cards are left the
     player stops in the end with the exact best chance of winning
@@ -403,6 +409,8 @@ class StrongPlayer:
             extra = f"-{self.leaf}-i{self.inner}"
         elif self.method == "exact":
             extra = f"-l{self.limit}"
+        elif self.method == "backup":
+            extra = f"-{backvalue_weights.FIT}"
         elif self.method == "rollout":
             extra = f"-{self.base}-i{self.inner}" if self.base != "expert" else ""
             extra += "-race" if self.race else ""
@@ -442,6 +450,9 @@ class StrongPlayer:
         n = len(unseen)
         rows = [list(drawn[k * n : (k + 1) * n]) for k in range(self.samples + fresh)]
         orders, inner = rows[: self.samples], rows[self.samples :]
+        if self.method == "backup":
+            choice = backvalue.choose_end(ends, candidates, unseen, orders)
+            return self._line(position, encoded, choice)
         best: tuple[float, int, int] | None = None
         choice = candidates[0][1]
         for spaces, index in candidates:

@@ -1,0 +1,244 @@
+"""A position's value by backward induction over the cards left (research ideas 40 and on).
+
+Between sequences the game is a Markov decision process whose state is the
+full layout (:mod:`puzzlegen.catscradle.endgame`), and every sequence that
+goes on deals at least one card, so the cards left ``k`` strictly fall.  The
+optimal stock-hidden value V can therefore be approximated from the end
+backwards: exact values where few cards are left, then, for each larger
+``k``, the Bellman target
+
+    V(s) = max over ends e of s [ mean over fills f of e's spaces of V(e filled by f) ]
+
+computed with the model already fitted for smaller ``k``, and the model
+refitted (``benchmarks/train_backup.py``).  The model is a logistic
+function of :data:`FEATURES` (what a person sees in the layout, and what one
+sequence's search finds in it), each weighed by a quadratic in ``k``:
+``z = sum over features x_i (a_i + b_i k/36 + c_i (k/36)^2)``.
+
+:func:`value` is exact where it can be cheaply: 1 with no card left or when
+one sequence can make as many spaces as cards are left, 0 when no sequence
+makes a space, the expectimax of :class:`puzzlegen.catscradle.endgame.Endgame`
+with at most :data:`EXACT_LEFT` cards left; the model otherwise.
+:func:`choose_end` is the player: the end with the best mean value over
+the fills of its spaces (every fill by card class, weighed by the orders
+dealing it, when there are few; the sampled orders otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from puzzlegen.catscradle import core
+from puzzlegen.catscradle._pycore import _SEES_MASK
+from puzzlegen.catscradle.backvalue_weights import WEIGHTS
+from puzzlegen.catscradle.board import CENTRE
+from puzzlegen.catscradle.cards import class_below, class_support
+from puzzlegen.catscradle.endgame import Endgame, _fills
+
+__all__ = [
+    "EXACT_LEFT",
+    "FEATURES",
+    "WEIGHTS",
+    "choose_end",
+    "end_value",
+    "expand",
+    "features",
+    "fill_with",
+    "value",
+]
+
+#: The names of :func:`features`' values, in order (each then weighed by 1, k/36, (k/36)^2).
+FEATURES = (
+    "bias", "best spaces", "best ends", "ends making a space", "mean spaces of those",
+    "ends one space short", "singletons", "central singletons", "singletons that can move",
+    "stacks of two", "tall stacks", "moves", "blocked pairs", "tops' unseen supports",
+    "tops' unseen followers", "distinct tops", "twin classes unseen",
+)
+#: How many values the model holds: three a feature.
+SIZE = 3 * len(FEATURES)
+#: With at most this many cards left, :func:`value` is the exact expectimax.
+EXACT_LEFT = 3
+
+#: The exact late game (its memo only saves work: the answers never change).
+_EXACT = Endgame(limit=EXACT_LEFT, max_memo=200_000)
+_CENTRE = tuple(sorted(CENTRE))
+_SUPPORT = tuple(class_support(c) for c in range(26))
+_FOLLOWER = tuple(class_below(c, 1) for c in range(26))
+
+
+def features(filled: bytes, left: int, spaces: Sequence[int]) -> list[float]:
+    """:data:`FEATURES` of the full layout ``filled`` with ``left`` cards still to come.
+
+    ``spaces`` are the space counts of its sequence's ends
+    (``core.end_layouts``), at least one of them above 0.
+    """
+    heights = filled[:16]
+    present = [0] * 26
+    tops = [-1] * 16
+    at = 16
+    for i in range(16):
+        h = heights[i]
+        for card in filled[at : at + h]:
+            present[card >> 1] += 1
+        at += h
+        if h:
+            tops[i] = filled[at - 1] >> 1
+    where = [0] * 26
+    for i, top in enumerate(tops):
+        if top >= 0:
+            where[top] |= 1 << i
+    moves = movable = supports = followers = 0
+    resting: list[int] = []
+    for i, top in enumerate(tops):
+        if top < 0:
+            continue
+        reach = (where[_SUPPORT[top]] & _SEES_MASK[i]).bit_count()
+        moves += reach
+        if heights[i] == 1 and reach:
+            movable += 1
+        if heights[i] > 1:
+            resting.append(top)
+        supports += 2 - present[_SUPPORT[top]]
+        followers += 2 - present[_FOLLOWER[top]]
+    making = [s for s in spaces if s > 0]
+    best = max(making)
+    singles = sum(1 for h in heights if h == 1)
+    return [
+        1.0,
+        best / 8,
+        min(making.count(best), 8) / 8,
+        min(len(making), 16) / 16,
+        sum(making) / len(making) / 8,
+        min(making.count(best - 1), 8) / 8,
+        singles / 16,
+        sum(1 for i in _CENTRE if heights[i] == 1) / 4,
+        movable / 8,
+        sum(1 for h in heights if h == 2) / 16,
+        sum(1 for h in heights if h >= 3) / 16,
+        moves / 16,
+        (len(resting) - len(set(resting))) / 4,
+        supports / 32,
+        followers / 32,
+        len({t for t in tops if t >= 0}) / 16,
+        sum(1 for p in present if p == 0) / 13,
+    ]
+
+
+def expand(x: Sequence[float], left: int) -> list[float]:
+    """The model's inputs: each feature times 1, ``left / 36`` and its square."""
+    u = left / 36
+    v = u * u
+    return [*x, *(a * u for a in x), *(a * v for a in x)]
+
+
+def _model(x: Sequence[float], left: int, weights: Sequence[float]) -> float:
+    u = left / 36
+    v = u * u
+    n = len(x)
+    z = 0.0
+    for i, a in enumerate(x):
+        z += a * (weights[i] + u * weights[n + i] + v * weights[2 * n + i])
+    if z < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def value(
+    filled: bytes, left: int, weights: Sequence[float] | None = None, exact: int = EXACT_LEFT
+) -> float:
+    """The estimated chance optimal stock-hidden play wins from the full layout ``filled``.
+
+    Exact where it says so (see the module's docstring); ``weights``
+    (default :data:`WEIGHTS`) is the model's, ``exact`` the most cards left
+    valued exactly (at most :data:`EXACT_LEFT`).
+    """
+    if left <= 0:
+        return 1.0
+    spaces = [e.count(0, 0, 16) for e in core.end_layouts(filled)]
+    best = max(spaces, default=0)
+    if best == 0:
+        return 0.0
+    if best >= left:
+        return 1.0
+    if left <= min(exact, EXACT_LEFT):
+        found = _EXACT.value(filled)
+        assert found is not None
+        return found
+    return _model(features(filled, left, spaces), left, WEIGHTS if weights is None else weights)
+
+
+def fill_with(end: bytes, cards: Sequence[int]) -> bytes:
+    """``end`` (a core layout) with its spaces filled, in cell order, by ``cards``."""
+    heights = bytearray(end[:16])
+    parts = []
+    at = 16
+    used = 0
+    for i in range(16):
+        h = end[i]
+        if h:
+            parts.append(end[at : at + h])
+            at += h
+        elif used < len(cards):
+            parts.append(bytes((cards[used],)))
+            heights[i] = 1
+            used += 1
+    return bytes(heights) + b"".join(parts)
+
+
+def end_value(
+    end: bytes,
+    unseen: Sequence[int],
+    orders: Sequence[Sequence[int]],
+    weights: Sequence[float] | None = None,
+    exact: int = EXACT_LEFT,
+) -> float:
+    """The mean :func:`value` over the fills of ``end``'s spaces from the ``unseen`` cards.
+
+    Every fill by card class, each weighed by the orders dealing it, when
+    there are at most ``len(orders)`` of them; otherwise one fill from each
+    of ``orders`` (orders of ``unseen``).
+    """
+    s = end.count(0, 0, 16)
+    n = len(unseen)
+    if s >= n:
+        return 1.0
+    left = n - s
+    counts = [0] * 26
+    twins: dict[int, list[int]] = {}
+    for card in unseen:
+        counts[card >> 1] += 1
+        twins.setdefault(card >> 1, []).append(card)
+    classes = sum(1 for c in counts if c)
+    if classes**s <= len(orders):
+        total = 0.0
+        weight_all = 0
+        for weight, fill in _fills(tuple(counts), s):
+            taken = dict.fromkeys(fill, 0)
+            cards = []
+            for cls in fill:
+                cards.append(twins[cls][taken[cls]])
+                taken[cls] += 1
+            total += weight * value(fill_with(end, cards), left, weights, exact)
+            weight_all += weight
+        return total / weight_all
+    return sum(value(fill_with(end, o[:s]), left, weights, exact) for o in orders) / len(orders)
+
+
+def choose_end(
+    ends: Sequence[bytes],
+    candidates: Sequence[tuple[int, int]],
+    unseen: Sequence[int],
+    orders: Sequence[Sequence[int]],
+) -> int:
+    """The index of the end among ``candidates`` ((spaces, index) pairs) with the best value.
+
+    Ties go to more spaces, then to the first in the solver's order.
+    """
+    best: tuple[float, int, int] | None = None
+    choice = candidates[0][1]
+    for spaces, index in candidates:
+        key = (end_value(ends[index], unseen, orders), spaces, -index)
+        if best is None or key > best:
+            best, choice = key, index
+    return choice

@@ -41,6 +41,7 @@ import hashlib
 import os
 import pickle
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -242,7 +243,7 @@ class Fit:
 
 
 def report(rows: list[Child], targets: dict[int, float], w_train: np.ndarray,
-           held: np.ndarray, most: int) -> None:
+           held: np.ndarray, most: int) -> str:
     """Held-out figures of the model fitted without ``held``."""
     fit = Fit(rows, targets, held, most)
     p = 1 / (1 + np.exp(-np.clip(fit.x @ w_train, -40, 40)))
@@ -287,6 +288,9 @@ def report(rows: list[Child], targets: dict[int, float], w_train: np.ndarray,
     for name in lost:
         print(f"  choosing by {name}: best {right[name]}/{differ}, "
               f"target lost a choice {lost[name] / max(differ, 1):.4f}")
+    return (f"held out (every fifth deal): log loss {ce:.4f} against a constant's {ce0:.4f}; "
+            f"target lost a choice by the model {lost['model'] / max(differ, 1):.4f}, by the "
+            f"next sequence's spaces {lost['next'] / max(differ, 1):.4f}")
 
 
 def write_weights(path: Path, w: np.ndarray, command: str, summary: str) -> None:
@@ -294,13 +298,8 @@ def write_weights(path: Path, w: np.ndarray, command: str, summary: str) -> None
     digest = hashlib.sha256(repr([f"{v:.5f}" for v in w]).encode()).hexdigest()[:6]
     body = ",\n".join("    " + ", ".join(f"{v:.5f}" for v in w[i : i + 6])
                       for i in range(0, len(w), 6))
-    words = command.split()
-    lines = [""]
-    for word in words:
-        if len(lines[-1]) + len(word) > 80:
-            lines.append("")
-        lines[-1] += ("" if not lines[-1] else " ") + word
-    command = "\n#   ".join(lines)
+    command = "\n#   ".join(textwrap.wrap(command, 90))
+    summary = "\n# ".join(textwrap.wrap(summary, 92))
     write_text(path, (
         '"""The fitted weights of :mod:`puzzlegen.catscradle.backvalue`\'s model.\n\n'
         "Written by ``benchmarks/train_backup.py`` (docs/whole-game-research.md, ideas 40 on).\n"
@@ -384,10 +383,11 @@ def main() -> None:
         held = np.array([row[2] % 5 == 0 for row in rows])
         # The held-out figures: the same sweep's targets, the model refitted without them.
         w_train = Fit(rows, targets, ~held, most).fit(w, args.rank, args.ridge)
-        report(rows, targets, w_train, held, most)
+        figures = report(rows, targets, w_train, held, most)
         w = Fit(rows, targets, every, most).fit(w, args.rank, args.ridge)
         summary = (f"{len(rows)} children of {len({r[0] for r in rows})} positions, "
-                   f"rank {args.rank}, ridge {args.ridge}")
+                   f"rank {args.rank}, ridge {args.ridge}; {figures}; CPU "
+                   f"{time.process_time() - cpu:.0f} s")
         for name, i in zip(backvalue.FEATURES, range(len(backvalue.FEATURES)), strict=True):
             n = len(backvalue.FEATURES)
             print(f"  {name:<26} {w[i]:+8.3f} {w[n + i]:+8.3f} {w[2 * n + i]:+8.3f}")

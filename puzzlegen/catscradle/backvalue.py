@@ -27,7 +27,7 @@ dealing it, when there are few; the sampled orders otherwise).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from puzzlegen.catscradle import core
 from puzzlegen.catscradle._pycore import _SEES_MASK
@@ -40,6 +40,7 @@ __all__ = [
     "EXACT_LEFT",
     "FEATURES",
     "WEIGHTS",
+    "backed_value",
     "choose_end",
     "end_value",
     "expand",
@@ -186,18 +187,24 @@ def fill_with(end: bytes, cards: Sequence[int]) -> bytes:
     return bytes(heights) + b"".join(parts)
 
 
+#: A leaf's value: the filled layout, the cards left and which they are.
+Leaf = Callable[[bytes, int, Sequence[int]], float]
+
+
 def end_value(
     end: bytes,
     unseen: Sequence[int],
     orders: Sequence[Sequence[int]],
     weights: Sequence[float] | None = None,
     exact: int = EXACT_LEFT,
+    leaf: Leaf | None = None,
 ) -> float:
     """The mean :func:`value` over the fills of ``end``'s spaces from the ``unseen`` cards.
 
     Every fill by card class, each weighed by the orders dealing it, when
     there are at most ``len(orders)`` of them; otherwise one fill from each
-    of ``orders`` (orders of ``unseen``).
+    of ``orders`` (orders of ``unseen``).  With ``leaf``, each filled layout
+    is valued by it instead.
     """
     s = end.count(0, 0, 16)
     n = len(unseen)
@@ -209,6 +216,13 @@ def end_value(
     for card in unseen:
         counts[card >> 1] += 1
         twins.setdefault(card >> 1, []).append(card)
+
+    def worth(cards: Sequence[int]) -> float:
+        filled = fill_with(end, cards)
+        if leaf is None:
+            return value(filled, left, weights, exact)
+        return leaf(filled, left, cards)
+
     classes = sum(1 for c in counts if c)
     if classes**s <= len(orders):
         total = 0.0
@@ -219,10 +233,35 @@ def end_value(
             for cls in fill:
                 cards.append(twins[cls][taken[cls]])
                 taken[cls] += 1
-            total += weight * value(fill_with(end, cards), left, weights, exact)
+            total += weight * worth(cards)
             weight_all += weight
         return total / weight_all
-    return sum(value(fill_with(end, o[:s]), left, weights, exact) for o in orders) / len(orders)
+    return sum(worth(o[:s]) for o in orders) / len(orders)
+
+
+def backed_value(filled: bytes, left: int, unseen: Sequence[int], orders: Sequence[Sequence[int]],
+                 width: int = 30) -> float:
+    """One Bellman step of :func:`value` from the full layout ``filled``: its best end's value.
+
+    The ends with the most spaces (at most ``width``) are weighed, each by
+    :func:`end_value` over ``orders`` (orders of ``unseen``, the ``left``
+    cards still to come).  Exact where :func:`value` is.
+    """
+    if left <= 0:
+        return 1.0
+    ends = core.end_layouts(filled)
+    spaces = [e.count(0, 0, 16) for e in ends]
+    best = max(spaces, default=0)
+    if best == 0:
+        return 0.0
+    if best >= left:
+        return 1.0
+    if left <= EXACT_LEFT:
+        found = _EXACT.value(filled)
+        assert found is not None
+        return found
+    top = [e for e, s in zip(ends, spaces, strict=True) if s == best][:width]
+    return max(end_value(e, unseen, orders) for e in top)
 
 
 def choose_end(
@@ -230,15 +269,29 @@ def choose_end(
     candidates: Sequence[tuple[int, int]],
     unseen: Sequence[int],
     orders: Sequence[Sequence[int]],
+    inner: Sequence[Sequence[int]] | None = None,
 ) -> int:
     """The index of the end among ``candidates`` ((spaces, index) pairs) with the best value.
 
-    Ties go to more spaces, then to the first in the solver's order.
+    With ``inner`` (fresh orders of ``unseen``), two levels: each filled
+    layout is valued by :func:`backed_value` over ``inner`` kept to the cards
+    still to come after the fill.  Ties go to more spaces, then to the first
+    in the solver's order.
     """
+    leaf: Leaf | None = None
+    if inner is not None:
+        fresh = inner
+
+        def leaf(filled: bytes, left: int, cards: Sequence[int]) -> float:
+            dealt = set(cards)
+            rest = [c for c in unseen if c not in dealt]
+            kept = [bytes(c for c in order if c not in dealt) for order in fresh]
+            return backed_value(filled, left, rest, kept)
+
     best: tuple[float, int, int] | None = None
     choice = candidates[0][1]
     for spaces, index in candidates:
-        key = (end_value(ends[index], unseen, orders), spaces, -index)
+        key = (end_value(ends[index], unseen, orders, leaf=leaf), spaces, -index)
         if best is None or key > best:
             best, choice = key, index
     return choice

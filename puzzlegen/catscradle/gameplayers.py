@@ -290,7 +290,8 @@ _ENDGAME = Endgame(limit=52)
 
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
 METHODS = (
-    "solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value", "backup"
+    "solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value", "backup",
+    "backup2",
 )
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
 LEAVES = ("solve", "next", "survive", "value")
@@ -336,7 +337,10 @@ class StrongPlayer:
     ``backup``
         the mean over the fills of the end's spaces (every fill by card class
         when at most ``samples``) of :func:`puzzlegen.catscradle.backvalue.value`,
-        a value fitted by backward induction over the cards left.
+        a value fitted by backward induction over the cards left;
+    ``backup2``
+        two levels of it: each filled layout valued by its own best end's
+        ``backup`` score over ``inner`` fresh orders of the cards still to come.
 
     With ``exact_below`` > 0, once at most that many cards are left the
     player stops in the end with the exact best chance of winning
@@ -409,8 +413,9 @@ class StrongPlayer:
             extra = f"-{self.leaf}-i{self.inner}"
         elif self.method == "exact":
             extra = f"-l{self.limit}"
-        elif self.method == "backup":
+        elif self.method in ("backup", "backup2"):
             extra = f"-{backvalue_weights.FIT}"
+            extra += f"-i{self.inner}" if self.method == "backup2" else ""
         elif self.method == "rollout":
             extra = f"-{self.base}-i{self.inner}" if self.base != "expert" else ""
             extra += "-race" if self.race else ""
@@ -441,7 +446,9 @@ class StrongPlayer:
         # The sampled orders, then fresh ones for a later sequence's hidden-stock choice
         # (drawn after the outer ones, so those stay what the earlier methods drew), all
         # shuffled in the core: SeededStream's orders, faster than Python draws them.
-        nested = self.method == "expecti2" or (self.method == "rollout" and self.base != "expert")
+        nested = self.method in ("expecti2", "backup2") or (
+            self.method == "rollout" and self.base != "expert"
+        )
         fresh = self.inner if nested else 0
         drawn = core.shuffles("cats-cradle/strong", label, bytes(unseen), self.samples + fresh)
         if self.method == "rollout":
@@ -450,8 +457,9 @@ class StrongPlayer:
         n = len(unseen)
         rows = [list(drawn[k * n : (k + 1) * n]) for k in range(self.samples + fresh)]
         orders, inner = rows[: self.samples], rows[self.samples :]
-        if self.method == "backup":
-            choice = backvalue.choose_end(ends, candidates, unseen, orders)
+        if self.method in ("backup", "backup2"):
+            two = inner if self.method == "backup2" else None
+            choice = backvalue.choose_end(ends, candidates, unseen, orders, two)
             return self._line(position, encoded, choice)
         best: tuple[float, int, int] | None = None
         choice = candidates[0][1]

@@ -240,7 +240,7 @@ def end_value(
 
 
 def backed_value(filled: bytes, left: int, unseen: Sequence[int], orders: Sequence[Sequence[int]],
-                 width: int = 30) -> float:
+                 width: int = 4) -> float:
     """One Bellman step of :func:`value` from the full layout ``filled``: its best end's value.
 
     The ends with the most spaces (at most ``width``) are weighed, each by

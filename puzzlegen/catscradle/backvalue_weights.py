@@ -4,23 +4,24 @@ Written by ``benchmarks/train_backup.py`` (docs/whole-game-research.md, ideas 40
 """
 
 # Fitted on 2026-11-24 by:
-#   python benchmarks/train_backup.py --games 600 --first 60000 (seeds 60000-60599, load
-#   1.3-2.6)
-# 47064 children of 3773 positions, rank 20.0, ridge 0.0001; held out (every fifth deal): log
-# loss 0.4670 against a constant's 0.6140; target lost a choice by the model 0.0119, by the
-# next sequence's spaces 0.0133; CPU 260 s
+#   python benchmarks/train_backup.py --games 1200 --first 61000 --fills 4 --samples 24
+#   --cache /work/scratch/strong25b/cache_c.pkl --out /work/scratch/strong25b/w_c.py
+# 124768 children of 7479 positions, rank 20.0, ridge 0.0001; held out (every fifth deal): log
+# loss 0.4356 against a constant's 0.5984; target lost a choice by the model 0.0077, by the
+# next sequence's spaces 0.0090; CPU 845 s
+# (seeds 61000-62199, single process under nice -n 10, wall 841 s at load 1.4-2.3)
 
 #: Names this fit in the strong player's version string.
-FIT = "2026-11-24-b68da5"
+FIT = "2026-11-24-b3e0ff"
 #: Three weights a feature of ``backvalue.FEATURES``: constant, times k/36, times (k/36)^2.
 WEIGHTS: tuple[float, ...] = (
-    -0.56911, 5.41619, 0.06934, 0.18565, 3.38925, 0.62049,
-    0.11708, 0.19623, 0.74028, -0.31187, -0.37432, 0.42465,
-    0.58820, 2.76409, 0.93062, 0.71985, 1.73439, -4.96590,
-    -0.91160, -0.60619, -0.37921, -2.07403, -0.69108, -1.19528,
-    -0.27192, -1.44471, -1.41890, -2.35172, -0.64005, -1.25193,
-    0.36262, 0.19552, -2.30995, 0.37833, -1.33634, -0.82497,
-    0.81374, 0.81667, -1.70094, -0.11459, -0.13480, 0.19111,
-    -0.34068, -0.60803, -0.59351, 0.19201, -0.04447, 0.03936,
-    0.28747, 0.71064, -0.09387,
+    -0.81328, 5.43052, 0.43013, 0.30426, 3.01026, 0.51237,
+    0.25343, 0.30242, 0.38736, -0.51516, -0.55155, 0.81529,
+    0.34231, 1.75312, 1.27835, 0.94658, 1.15439, -4.41022,
+    -0.48692, -1.00848, -0.58888, -1.70367, -0.67584, -1.16060,
+    -0.67535, -0.98282, -1.21529, -2.03433, -0.96335, -0.80263,
+    0.45090, 0.11898, -2.26980, 0.55470, -1.48978, -0.87015,
+    0.78142, 0.73210, -1.68471, 0.06045, -0.15026, 0.36278,
+    -0.24076, -0.64553, -0.69398, -0.30411, -0.23774, 0.37255,
+    0.32512, 0.13516, 0.32457,
 )

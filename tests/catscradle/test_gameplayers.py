@@ -66,6 +66,7 @@ STRONG_METHODS: dict[str, StrongPlayer] = {
     "exact": StrongPlayer(method="exact", slack=0, **_SMALL),  # type: ignore[arg-type]
     "value": StrongPlayer(method="value", slack=0, **_SMALL),  # type: ignore[arg-type]
     "backup": StrongPlayer(method="backup", **_SMALL),  # type: ignore[arg-type]
+    "backup2": StrongPlayer(method="backup2", samples=4, width=4, inner=2, seed="5"),
 }
 
 

@@ -40,6 +40,7 @@ import datetime
 import hashlib
 import os
 import pickle
+import signal
 import sys
 import textwrap
 import time
@@ -314,7 +315,15 @@ def write_weights(path: Path, w: np.ndarray, command: str, summary: str) -> None
     ))
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    # Ctrl-C and SIGTERM stop it with one line (also when started in the background,
+    # where a shell leaves SIGINT ignored); the cache is only ever written whole.
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--first", type=int, default=60_000)

@@ -25,7 +25,7 @@ from puzzlegen.rng import SeededStream
 
 
 def _features_by_definition(end: bytes, unseen: list[int]) -> list[int]:
-    """:data:`static.FEATURES` written plainly from their docstring, cell by cell and card by card."""
+    """:data:`static.FEATURES` written plainly from their docstring, cell by cell, card by card."""
     stacks = _pycore.split_layout(end)
     top = {i: s[-1] >> 1 for i, s in enumerate(stacks) if s}
     spaces = [i for i in range(16) if not stacks[i]]

@@ -78,8 +78,8 @@ FEATURES = (
 #: seeds 50000-57999, with their real stocks): ``nice -n 10 python
 #: benchmarks/tune_static.py --first 50000 --deals 8000 --sigma 1.0 --start=-25,65,259,120,
 #: -197,54,242,201,214,0,451,-137,-18,193,-61,0`` (that start: 14 generations of an earlier
-#: run from hand-set weights, with one feature since replaced).  Training 13.9% (1,111 of
-#: 8,000 for the search's median candidate); held out, seeds 0-9999: 13.3%; see
+#: run from hand-set weights, with one feature since replaced).  Training 14.0% (1,117 of
+#: 8,000); held out, seeds 0-9999: 13.3%; see
 #: docs/whole-game-research.md, idea 35.
 WEIGHTS: tuple[int, ...] = (
     -305, -282, 388, -15, 195, 297, 1060, 920, 1079, 459, 1138, -74, -199, 463, -473, -242

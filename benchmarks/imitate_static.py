@@ -41,7 +41,7 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def gather(first: int, deals: int, rollouts: int, weights: tuple[int, ...],
            slack: int) -> list[Choice]:
-    """Each choice of the static player's games on ``first ..`` with its ends' features and values."""
+    """Each choice of the static player's games on ``first ..``: its ends' features and values."""
     packed = static.packed_weights(weights, slack)
     choices: list[Choice] = []
     for seed in range(first, first + deals):

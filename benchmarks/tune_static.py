@@ -13,7 +13,9 @@ Each generation prints one line (stderr: progress; stdout at the end: the
 best weights and their training figures).  The search state is saved after
 every generation to ``--state`` (a pickle of the ``cma`` strategy), so a run
 stopped by Ctrl-C (one line, exit 130) or killed resumes where it was when
-started again with the same ``--state``.
+started again with the same ``--state``.  With ``--evaluate WEIGHTS`` it
+searches nothing and prints those weights' wins on the deals (a held-out
+check).
 
     nice -n 10 python benchmarks/tune_static.py --first 50000 --deals 8000 \\
         --generations 80 --state /tmp/tune.pkl
@@ -69,6 +71,23 @@ def measure(games: list[Game], weights: tuple[int, ...], slack: int) -> tuple[in
     return wins, dealt / len(games)
 
 
+def evaluate(first: int, deals: int, specs: list[str], slack: int) -> None:
+    """Each weight vector's wins on seeds ``first ..``, with the 95% Wilson interval."""
+    from puzzlegen.catscradle.study import wilson
+
+    games = training_games(first, deals)
+    print(f"load: {os.getloadavg()[0]:.2f}; seeds {first}..{first + deals - 1}, slack {slack}; "
+          f"core in use: {core.CORE}")
+    for spec in specs:
+        weights = static.WEIGHTS if spec == "tuned" else tuple(int(v) for v in spec.split(","))
+        cpu = time.process_time()
+        wins, _ = measure(games, weights, slack)
+        cpu = time.process_time() - cpu
+        low, high = wilson(wins, deals)
+        print(f"  {list(weights)}: {wins} of {deals} = {wins / deals:.2%} (95% interval "
+              f"{low:.1%} – {high:.1%}); CPU {1000 * cpu / deals:.2f} ms a game", flush=True)
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -91,7 +110,13 @@ def main() -> None:
     parser.add_argument("--start", default="",
                         help="comma-separated starting weights (default: static.WEIGHTS)")
     parser.add_argument("--state", default="", help="pickle file: resume from / save to")
+    parser.add_argument("--evaluate", action="append", default=[], metavar="WEIGHTS",
+                        help="no search: play these comma-separated weights (or 'tuned', "
+                        "static.WEIGHTS) with --slack on the deals and print the wins; repeatable")
     args = parser.parse_args()
+    if args.evaluate:
+        evaluate(args.first, args.deals, args.evaluate, args.slack)
+        return
     last = args.first + args.deals - 1
     print(f"load: {os.getloadavg()[0]:.2f}; training seeds {args.first}..{last}, "
           f"slack {args.slack}, depth {args.depth}; core in use: {core.CORE}", file=sys.stderr)

@@ -66,7 +66,7 @@ STRONG_METHODS: dict[str, StrongPlayer] = {
     "exact": StrongPlayer(method="exact", slack=0, **_SMALL),  # type: ignore[arg-type]
     "value": StrongPlayer(method="value", slack=0, **_SMALL),  # type: ignore[arg-type]
     "static": StrongPlayer(method="static"),
-    "rollout-static": StrongPlayer(method="rollout", base="static", samples=40, race=1, seed="5"),
+    "rollout-static": StrongPlayer(method="rollout", base="static", samples=24, race=1, seed="5"),
 }
 
 

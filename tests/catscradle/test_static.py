@@ -81,7 +81,7 @@ def _real_ends(seeds: range) -> list[tuple[bytes, list[int]]]:
 
 
 def test_features_match_their_definitions_on_real_ends() -> None:
-    ends = _real_ends(range(20000, 20012))
+    ends = _real_ends(range(20000, 20008))
     assert len(ends) > 100
     seen_nonzero = [0] * len(static.FEATURES)
     for end, unseen in ends:
@@ -126,20 +126,20 @@ def _orders(cards: list[int], count: int, seed: str) -> bytes:
     return out
 
 
-@pytest.mark.parametrize("slack", [0, 1])
-def test_static_rollouts_agree_in_both_cores(slack: int) -> None:
+def test_static_rollouts_agree_in_both_cores() -> None:
     if os.environ.get("PUZZLEGEN_PURE_CORE", "") not in ("", "0"):
         pytest.skip("PUZZLEGEN_PURE_CORE is set: the compiled core is not in use")
     compiled = importlib.import_module("puzzlegen.catscradle._ccore")
-    packed = static.packed_weights(static.WEIGHTS, slack)
     outcomes = b""
-    for seed in (20000, 20003, 20007):
+    # slack 1 (ends one space short weighed too) on one deal: the same code but its floor.
+    for seed, slack, count in ((20000, 0, 5), (20003, 0, 5), (20007, 0, 5), (20000, 1, 3)):
+        packed = static.packed_weights(static.WEIGHTS, slack)
         deal = Deal.from_seed(seed)
         encoded = layout(deal.layout)
         cards = [CARD_INDEX[c] for c in deal.stock]
         # From the first layout and from an end whose spaces are filled first.
         for start in (encoded, core.end_layouts(encoded)[-1]):
-            orders = _orders(cards, 6, f"{seed}/{slack}")
+            orders = _orders(cards, count, f"{seed}/{slack}")
             args = (start, orders, len(cards), 3, packed, static.WORDS)
             expected = compiled.rollouts(*args)
             assert _pycore.rollouts(*args) == expected

@@ -73,7 +73,7 @@ def gather(first: int, deals: int, rollouts: int, weights: tuple[int, ...],
             choice = static.choose_end(ends, start, unseen, len(rest), weights, slack)
             if choice is None:
                 break
-            encoded, used = static._fill(ends[choice], rest)
+            encoded, used = static.fill(ends[choice], rest)
             at += used
         if (seed - first + 1) % 50 == 0:
             print(f"  {seed - first + 1} deals, {len(choices)} choices", file=sys.stderr,

@@ -65,7 +65,7 @@ def measure(games: list[Game], weights: tuple[int, ...], slack: int) -> tuple[in
         if core.CORE == "compiled":
             left = core.rollouts(encoded, bytes(order), len(order), 3, packed, static.WORDS)[0]
         else:
-            left = static.play(encoded, order, weights, slack)
+            left = static.play(core.end_layouts, encoded, order, weights, slack)
         wins += left == 0
         dealt += 1 - left / len(order)
     return wins, dealt / len(games)

@@ -52,15 +52,14 @@ the same integers (weights are whole numbers too, and ties are exact):
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from puzzlegen.catscradle import core
-from puzzlegen.catscradle._pycore import _SEES_MASK
+from puzzlegen.catscradle.board import SEES
 from puzzlegen.catscradle.cards import class_support
 
 __all__ = [
-    "FEATURES", "SLACK", "WEIGHTS", "WORDS", "choose_end", "end_features", "packed_weights", "play",
-    "unseen_counts",
+    "FEATURES", "SLACK", "WEIGHTS", "WORDS", "choose_end", "end_features", "fill",
+    "packed_weights", "play", "unseen_counts",
 ]
 
 #: The names of :func:`end_features`' values, in order.
@@ -96,6 +95,8 @@ _CENTRE_MASK = (1 << 5) | (1 << 6) | (1 << 9) | (1 << 10)
 #: _SUP[k]: the class a card of class k rests on; _BELOW[k]: the class that rests on k.
 _SUP = tuple(class_support(k) for k in range(_CLASSES))
 _BELOW = tuple(_SUP.index(k) for k in range(_CLASSES))
+#: Bit ``j`` of ``_SEES_MASK[i]`` is set when cell ``i`` sees cell ``j``.
+_SEES_MASK = tuple(sum(1 << j for j in seen) for seen in SEES)
 
 
 def unseen_counts(cards: Iterable[int]) -> list[int]:
@@ -226,7 +227,7 @@ def choose_end(
     return best
 
 
-def _fill(end: bytes, cards: Sequence[int]) -> tuple[bytes, int]:
+def fill(end: bytes, cards: Sequence[int]) -> tuple[bytes, int]:
     """``end`` with its spaces filled, in cell order, from ``cards``; how many were used."""
     heights = bytearray(end[:_CELLS])
     out = []
@@ -245,22 +246,27 @@ def _fill(end: bytes, cards: Sequence[int]) -> tuple[bytes, int]:
 
 
 def play(
-    encoded: bytes, order: Sequence[int], weights: Sequence[int] = WEIGHTS, slack: int = SLACK
+    end_layouts: Callable[[bytes], list[bytes]],
+    encoded: bytes,
+    order: Sequence[int],
+    weights: Sequence[int] = WEIGHTS,
+    slack: int = SLACK,
 ) -> int:
     """The cards of ``order`` left when the static player's game from ``encoded`` ends (0: won).
 
     ``encoded``'s spaces, if any, are filled from ``order`` first; the player
-    reads ``order`` only as the set of cards still to come.  The Python twin
-    of the compiled core's base 3 rollouts.
+    reads ``order`` only as the set of cards still to come.  ``end_layouts``
+    is a core's (:mod:`puzzlegen.catscradle.core`; this module imports no
+    core, which imports it).  The Python twin of base 3 rollouts.
     """
-    encoded, at = _fill(encoded, order)
+    encoded, at = fill(encoded, order)
     while at < len(order):
         rest = order[at:]
-        ends = core.end_layouts(encoded)
+        ends = end_layouts(encoded)
         choice = choose_end(ends, encoded[:_CELLS].count(0), unseen_counts(rest), len(rest),
                             weights, slack)
         if choice is None:
             return len(rest)
-        encoded, used = _fill(ends[choice], rest)
+        encoded, used = fill(ends[choice], rest)
         at += used
     return 0

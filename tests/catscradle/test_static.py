@@ -92,6 +92,13 @@ def test_features_match_their_definitions_on_real_ends() -> None:
     assert all(seen_nonzero), dict(zip(static.FEATURES, seen_nonzero, strict=True))
 
 
+def _play(deal: Deal, weights: tuple[int, ...] = static.WEIGHTS) -> int:
+    """The stock's cards left at the end of ``deal`` played by :func:`static.play`."""
+    return static.play(
+        core.end_layouts, layout(deal.layout), [CARD_INDEX[c] for c in deal.stock], weights
+    )
+
+
 def test_the_static_player_plays_static_play_games() -> None:
     # The player (from views) and static.play (from the real stock as an order) agree.
     player = StrongPlayer(method="static")
@@ -99,7 +106,7 @@ def test_the_static_player_plays_static_play_games() -> None:
     for seed in range(20000, 20012):
         deal = Deal.from_seed(seed)
         record = play_game(deal, player)
-        left = static.play(layout(deal.layout), [CARD_INDEX[c] for c in deal.stock])
+        left = _play(deal)
         assert record.stock_left == left, seed
         won += record.won
     assert player.version.startswith("static-")
@@ -108,11 +115,8 @@ def test_the_static_player_plays_static_play_games() -> None:
 def test_weights_decide_the_choice() -> None:
     # Reversed weights play other games: the score, not the order of the ends, chooses.
     games = [Deal.from_seed(seed) for seed in range(20000, 20012)]
-    plain = [static.play(layout(d.layout), [CARD_INDEX[c] for c in d.stock]) for d in games]
-    reverse = tuple(-w for w in static.WEIGHTS)
-    other = [
-        static.play(layout(d.layout), [CARD_INDEX[c] for c in d.stock], reverse) for d in games
-    ]
+    plain = [_play(d) for d in games]
+    other = [_play(d, tuple(-w for w in static.WEIGHTS)) for d in games]
     assert plain != other
 
 
@@ -144,7 +148,9 @@ def test_static_rollouts_agree_in_both_cores() -> None:
             expected = compiled.rollouts(*args)
             assert _pycore.rollouts(*args) == expected
             assert expected == bytes(
-                static.play(start, orders[k : k + len(cards)], static.WEIGHTS, slack)
+                static.play(
+                    core.end_layouts, start, orders[k : k + len(cards)], static.WEIGHTS, slack
+                )
                 for k in range(0, len(orders), len(cards))
             )
             outcomes += expected

@@ -1550,7 +1550,7 @@ static int next_score(const Stacks *end, const uint8_t *order, int n) {
     return made >= n - used ? 16 : made;
 }
 
-#define STATIC_FEATURES 16
+#define STATIC_FEATURES 18
 
 typedef struct {
     const uint8_t *orders; /* fresh orders of (a superset of) the cards to come */
@@ -1647,7 +1647,7 @@ static void static_features(const Stacks *e, const int *unseen, int64_t *f) {
         blocked += __builtin_popcount(topmask[k] & rest) == 2;
         split += __builtin_popcount(topmask[k] & single) == 2;
     }
-    int64_t space_moves = 0, space_takes = 0, space_pairs = 0;
+    int64_t space_moves = 0, space_takes = 0, space_pairs = 0, twice = 0;
     for (int i = 0; i < CELLS; i++) {
         if (!(space >> i & 1u)) continue;
         unsigned seen = sees_mask[i], visible = 0, taken = 0;
@@ -1660,6 +1660,7 @@ static void static_features(const Stacks *e, const int *unseen, int64_t *f) {
         for (int k = 0; k < CLASSES; k++) {
             if (visible >> k & 1u) space_moves += unseen[STATIC_BELOW[k]];
             if (taken >> k & 1u) space_takes += unseen[k];
+            if ((taken >> k & 1u) && (visible >> class_support(k) & 1u)) twice += unseen[k];
         }
         space_pairs += __builtin_popcount(seen & space & ~((2u << i) - 1u));
     }
@@ -1676,8 +1677,10 @@ static void static_features(const Stacks *e, const int *unseen, int64_t *f) {
             in_sight += unseen[sup] * __builtin_popcount(sees_mask[j] & space);
         }
     }
+    int64_t fitting = 0;
     for (int k = 0; k < CLASSES; k++) {
         if (topmask[k]) home += unseen[STATIC_BELOW[k]];
+        fitting += (int64_t)unseen[k] * unseen[class_support(k)];
     }
     int central = (1 << 5) | (1 << 6) | (1 << 9) | (1 << 10);
     f[0] = __builtin_popcount(space);
@@ -1696,6 +1699,8 @@ static void static_features(const Stacks *e, const int *unseen, int64_t *f) {
     f[13] = space_pairs;
     f[14] = split;
     f[15] = in_sight;
+    f[16] = twice;
+    f[17] = space_pairs * fitting;
 }
 
 /* static.choose_end over ``s`` (full), the cards of ``rest`` used as a set:
@@ -1801,7 +1806,7 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         /* The static player: inner holds its slack and weights, signed 32-bit little-endian. */
         if (inner_length != STATIC_FEATURES + 1 || inn.len != 4 * (STATIC_FEATURES + 1)) {
             PyErr_SetString(PyExc_ValueError,
-                            "base 3's inner holds the slack and 16 weights, 4 bytes each");
+                            "base 3's inner holds the slack and 18 weights, 4 bytes each");
             goto done;
         }
         const uint8_t *w = inn.buf;

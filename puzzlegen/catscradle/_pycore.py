@@ -463,8 +463,8 @@ def solve_game(layout: bytes, stock: bytes) -> tuple[bool, list[int], int]:
 
 #: At most this many inner orders (the compiled core keeps them on its stack).
 _MAX_INNER = 64
-#: Base 3's ``inner``: its slack and the static evaluator's 16 weights, 4 bytes each.
-_STATIC_WORDS = 17
+#: Base 3's ``inner``: its slack and the static evaluator's 18 weights, 4 bytes each.
+_STATIC_WORDS = 19
 
 
 def _fill_stacks(stacks: list[list[int]], cards: bytes) -> int:
@@ -592,8 +592,8 @@ def rollouts(
       player nests rollouts two levels deep);
     * 3, ``static``: the static evaluator's choice
       (:func:`puzzlegen.catscradle.static.choose_end`), no sampling; here
-      ``inner`` holds its slack then its 16 weights, signed 32-bit
-      little-endian, and ``inner_length`` is 17.
+      ``inner`` holds its slack then its 18 weights, signed 32-bit
+      little-endian, and ``inner_length`` is 19.
 
     The compiled core does exactly this.
 
@@ -614,7 +614,7 @@ def rollouts(
     weights: tuple[int, ...] = ()
     if base == 3:
         if inner_length != _STATIC_WORDS or len(inner) != 4 * _STATIC_WORDS:
-            raise ValueError("base 3's inner holds the slack and 16 weights, 4 bytes each")
+            raise ValueError("base 3's inner holds the slack and 18 weights, 4 bytes each")
         weights = tuple(
             int.from_bytes(inner[k : k + 4], "little", signed=True) for k in range(0, len(inner), 4)
         )

@@ -46,7 +46,15 @@ the same integers (weights are whole numbers too, and ties are exact):
     supports);
 ``supports in sight``
     for each single card, its unseen supports times the spaces it sees (a
-    support dealt there lets it move, emptying its cell).
+    support dealt there lets it move, emptying its cell);
+``double takes``
+    for each space, the unseen cards that, dealt there, would take a single
+    card off a cell it sees *and* could then move on themselves (a top they
+    rest on shows in a cell the space sees): two cells emptied by one card;
+``pairs that fit``
+    the pairs of spaces that see each other times the pairs of unseen cards
+    one of which rests on the other (two cards dealt there may combine: the
+    product, since it is their chance together that counts).
 """
 
 from __future__ import annotations
@@ -67,7 +75,7 @@ FEATURES = (
     "spaces", "central spaces", "singletons", "central singletons", "tall stacks",
     "blocked pairs", "space moves", "space takes", "singleton supports unseen",
     "frozen tops", "tops fed", "transfers", "unseen with a home", "space pairs",
-    "split twins", "supports in sight",
+    "split twins", "supports in sight", "double takes", "pairs that fit",
 )
 
 #: The tuned weights, one a feature (whole numbers), and the ``slack``: how many spaces
@@ -81,7 +89,8 @@ FEATURES = (
 #: 8,000); held out, seeds 0-9999: 13.3%; see
 #: docs/whole-game-research.md, idea 35.
 WEIGHTS: tuple[int, ...] = (
-    -305, -282, 388, -15, 195, 297, 1060, 920, 1079, 459, 1138, -74, -199, 463, -473, -242
+    -305, -282, 388, -15, 195, 297, 1060, 920, 1079, 459, 1138, -74, -199, 463, -473, -242,
+    0, 0,
 )
 SLACK = 0
 #: Names these weights in a player's version (a study keeps players' rows apart by it).
@@ -133,7 +142,7 @@ def end_features(end: bytes, unseen: Sequence[int]) -> list[int]:
     sup, below, sees = _SUP, _BELOW, _SEES_MASK
     blocked = sum(1 for k in range(_CLASSES) if (topmask[k] & rest).bit_count() == 2)
     split = sum(1 for k in range(_CLASSES) if (topmask[k] & single).bit_count() == 2)
-    space_moves = space_takes = space_pairs = 0
+    space_moves = space_takes = space_pairs = double = 0
     bits = space
     while bits:
         low = bits & -bits
@@ -148,6 +157,9 @@ def end_features(end: bytes, unseen: Sequence[int]) -> list[int]:
                     taken |= 1 << sup[top[j]]
         space_moves += sum(unseen[below[k]] for k in range(_CLASSES) if visible >> k & 1)
         space_takes += sum(unseen[k] for k in range(_CLASSES) if taken >> k & 1)
+        double += sum(
+            unseen[k] for k in range(_CLASSES) if taken >> k & 1 and visible >> sup[k] & 1
+        )
         space_pairs += (seen & space & ~((low << 1) - 1)).bit_count()
     supports_unseen = frozen = fed = transfers = in_sight = 0
     for j in range(_CELLS):
@@ -163,6 +175,7 @@ def end_features(end: bytes, unseen: Sequence[int]) -> list[int]:
             supports_unseen += unseen[s]
             in_sight += unseen[s] * (sees[j] & space).bit_count()
     home = sum(unseen[below[k]] for k in range(_CLASSES) if topmask[k])
+    fitting = sum(unseen[k] * unseen[sup[k]] for k in range(_CLASSES))
     return [
         space.bit_count(),
         (space & _CENTRE_MASK).bit_count(),
@@ -180,6 +193,8 @@ def end_features(end: bytes, unseen: Sequence[int]) -> list[int]:
         space_pairs,
         split,
         in_sight,
+        double,
+        space_pairs * fitting,
     ]
 
 

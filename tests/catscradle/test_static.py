@@ -36,12 +36,13 @@ def _features_by_definition(end: bytes, unseen: list[int]) -> list[int]:
     def resting_tops_of(k: int) -> int:
         return sum(1 for i in top if top[i] == k and len(stacks[i]) > 1)
 
-    moves = takes = 0
+    moves = takes = doubles = 0
     for i in spaces:
         shown = {top[j] for j in SEES[i] if j in top}
         moves += sum(1 for c in unseen_classes if class_support(c) in shown)
         taken = {class_support(top[j]) for j in SEES[i] if j in singles}
         takes += sum(1 for c in unseen_classes if c in taken)
+        doubles += sum(1 for c in unseen_classes if c in taken and class_support(c) in shown)
     return [
         len(spaces),
         sum(1 for i in spaces if i in CENTRE),
@@ -66,6 +67,9 @@ def _features_by_definition(end: bytes, unseen: list[int]) -> list[int]:
             unseen_classes.count(class_support(top[j])) * sum(1 for i in spaces if i in SEES[j])
             for j in singles
         ),
+        doubles,
+        sum(1 for a in spaces for b in spaces if a < b and b in SEES[a])
+        * sum(1 for c in unseen_classes for d in unseen_classes if class_support(c) == d),
     ]
 
 

@@ -79,15 +79,16 @@ FEATURES = (
 )
 
 #: The tuned weights, one a feature (whole numbers), and the ``slack``: how many spaces
-#: fewer than the most an end may make and still be weighed (0: only the most; 1 measured
-#: worse).  Fitted on 2026-11-24 by CMA-ES on win rate, the mean of the search after 48
-#: generations (12 candidates each, every candidate playing the same 8,000 training deals,
-#: seeds 50000-57999, with their real stocks): ``nice -n 10 python
+#: fewer than the most an end may make and still be weighed (0: only the most; 1, tuned
+#: apart, did no better: idea 35c).  Fitted on 2026-11-24 by CMA-ES on win rate, the
+#: mean of the search after 48 generations (12 candidates each, every candidate playing the
+#: same 8,000 training deals, seeds 50000-57999, with their real stocks): ``nice -n 10 python
 #: benchmarks/tune_static.py --first 50000 --deals 8000 --sigma 1.0 --start=-25,65,259,120,
 #: -197,54,242,201,214,0,451,-137,-18,193,-61,0`` (that start: 14 generations of an earlier
 #: run from hand-set weights, with one feature since replaced).  Training 14.0% (1,117 of
-#: 8,000); held out, seeds 0-9999: 13.3%; see
-#: docs/whole-game-research.md, idea 35.
+#: 8,000); held out, seeds 0-9999: 13.3%; see docs/whole-game-research.md, idea 35.
+#: The last two features (idea 38) are weighted 0: tuned as well (22 generations from these
+#: weights), they won 13.5% of seeds 0-9999, within noise, and no candidate beat the start.
 WEIGHTS: tuple[int, ...] = (
     -305, -282, 388, -15, 195, 297, 1060, 920, 1079, 459, 1138, -74, -199, 463, -473, -242,
     0, 0,

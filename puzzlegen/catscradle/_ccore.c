@@ -69,6 +69,8 @@ static int8_t TOP[CLASSES + 1][HEIGHTS];
 static int8_t NEED[CLASSES + 1][HEIGHTS];
 /* CYCLE[c]: how many steps down from class 0 (the black aces) class c is. */
 static uint8_t CYCLE[CLASSES];
+/* STATIC_BELOW[k]: the class of the cards that rest on class k. */
+static int STATIC_BELOW[CLASSES];
 
 typedef struct {
     const int8_t *top[CELLS];  /* TOP row of each cell's bottom card */
@@ -1409,7 +1411,8 @@ done:
    whose next sequence's best line makes the most spaces summed over a few
    fresh orders of the cards still to come (gameplayers._rollout_next);
    ``rollout`` chooses among the same ends by the expert's rollouts over
-   those fresh orders (rollouts of a rollout player: two levels). */
+   those fresh orders (rollouts of a rollout player: two levels); ``static``
+   by the static evaluator's linear score (static.py), no sampling at all. */
 
 #define MAX_INNER 64
 
@@ -1477,11 +1480,12 @@ static int32_t best_state(const Graph *g) {
     return chosen;
 }
 
-/* The end positions of ``g`` with the most spaces, when that is more than its
-   start has: their layouts (end_layouts()'s, in its order) in *out (malloc'd),
-   their spaces in *most; their number (0 when no end creates a space), -1 if
-   out of memory. */
-static int32_t best_ends(const Graph *g, Stacks **out, int *most) {
+/* The end positions of ``g`` with the most spaces (at least the most less
+   ``slack``), when that is more than its start has: their layouts in *out
+   (malloc'd), most spaces first, then end_layouts()'s order; the most spaces
+   in *most; their number (0 when no end creates a space), -1 if out of
+   memory. */
+static int32_t best_ends(const Graph *g, int slack, Stacks **out, int *most) {
     Store *st = &STORE;
     st->packed = 0;
     *out = NULL;
@@ -1490,17 +1494,17 @@ static int32_t best_ends(const Graph *g, Stacks **out, int *most) {
     Stacks *ends = NULL;
     int32_t result = -1, n_ends = 0;
     if (reach_groups(g, st, &creates, &up, NULL) < 0) goto done;
-    int best = spaces(&g->start);
+    int start = spaces(&g->start), best = start;
     for (int32_t k = 0; k < st->n; k++) {
         if (creates.items[find_root(up.items, k)]) continue;
         int s = spaces(&st->states[k]);
-        if (s > best) {
-            best = s;
-            n_ends = 0;
-        }
-        if (s == best && s > spaces(&g->start)) n_ends++;
+        if (s > best) best = s;
     }
     *most = best;
+    int floor = best - slack > start + 1 ? best - slack : start + 1;
+    for (int32_t k = 0; k < st->n; k++) {
+        if (!creates.items[find_root(up.items, k)] && spaces(&st->states[k]) >= floor) n_ends++;
+    }
     if (!n_ends) {
         result = 0;
         goto done;
@@ -1508,11 +1512,13 @@ static int32_t best_ends(const Graph *g, Stacks **out, int *most) {
     ends = malloc(sizeof(Stacks) * (size_t)n_ends);
     if (!ends) goto done;
     int32_t at = 0;
-    for (int32_t k = 0; k < st->n; k++) {
-        if (creates.items[find_root(up.items, k)] || spaces(&st->states[k]) != best) continue;
-        stacks_start(g, &ends[at]);
-        if (stacks_follow(&ends[at], st, k) < 0) goto done;
-        at++;
+    for (int s = best; s >= floor; s--) { /* most spaces first, each in explore()'s order */
+        for (int32_t k = 0; k < st->n; k++) {
+            if (creates.items[find_root(up.items, k)] || spaces(&st->states[k]) != s) continue;
+            stacks_start(g, &ends[at]);
+            if (stacks_follow(&ends[at], st, k) < 0) goto done;
+            at++;
+        }
     }
     *out = ends;
     ends = NULL;
@@ -1544,10 +1550,14 @@ static int next_score(const Stacks *end, const uint8_t *order, int n) {
     return made >= n - used ? 16 : made;
 }
 
+#define STATIC_FEATURES 18
+
 typedef struct {
     const uint8_t *orders; /* fresh orders of (a superset of) the cards to come */
     int count, length;
-    int base; /* 1: next, 2: rollout */
+    int base; /* 1: next, 2: rollout, 3: static */
+    int slack; /* base 3: the static player's slack and weights */
+    int64_t weights[STATIC_FEATURES];
 } Inner;
 
 static int rollout(Stacks s, const uint8_t *order, int n, const Inner *inner);
@@ -1562,7 +1572,7 @@ static int choose_next(const Stacks *s, const uint8_t *rest, int nrest, const In
     graph_from_stacks(&g, s);
     Stacks *ends;
     int most;
-    int32_t n = best_ends(&g, &ends, &most);
+    int32_t n = best_ends(&g, 0, &ends, &most);
     if (n <= 0) return n;
     int start = spaces(&g.start);
     int32_t choice = 0;
@@ -1606,6 +1616,123 @@ static int choose_next(const Stacks *s, const uint8_t *rest, int nrest, const In
     return 1;
 }
 
+
+/* static.end_features: the static evaluator's features of the end ``e``, with
+   unseen[k] the cards of class k still to come (see puzzlegen/catscradle/static.py,
+   the specification: the same whole numbers). */
+static void static_features(const Stacks *e, const int *unseen, int64_t *f) {
+    int top[CELLS];
+    unsigned topmask[CLASSES] = {0};
+    unsigned space = 0, single = 0, rest = 0;
+    int tall = 0;
+    for (int i = 0; i < CELLS; i++) {
+        int h = e->height[i];
+        if (h) {
+            int t = e->cards[i][h - 1] >> 1;
+            top[i] = t;
+            topmask[t] |= 1u << i;
+            if (h == 1) {
+                single |= 1u << i;
+            } else {
+                rest |= 1u << i;
+                if (h >= 3) tall++;
+            }
+        } else {
+            top[i] = -1;
+            space |= 1u << i;
+        }
+    }
+    int blocked = 0, split = 0;
+    for (int k = 0; k < CLASSES; k++) {
+        blocked += __builtin_popcount(topmask[k] & rest) == 2;
+        split += __builtin_popcount(topmask[k] & single) == 2;
+    }
+    int64_t space_moves = 0, space_takes = 0, space_pairs = 0, twice = 0;
+    for (int i = 0; i < CELLS; i++) {
+        if (!(space >> i & 1u)) continue;
+        unsigned seen = sees_mask[i], visible = 0, taken = 0;
+        for (int j = 0; j < CELLS; j++) {
+            if ((seen >> j & 1u) && top[j] >= 0) {
+                visible |= 1u << top[j];
+                if (single >> j & 1u) taken |= 1u << class_support(top[j]);
+            }
+        }
+        for (int k = 0; k < CLASSES; k++) {
+            if (visible >> k & 1u) space_moves += unseen[STATIC_BELOW[k]];
+            if (taken >> k & 1u) space_takes += unseen[k];
+            if ((taken >> k & 1u) && (visible >> class_support(k) & 1u)) twice += unseen[k];
+        }
+        space_pairs += __builtin_popcount(seen & space & ~((2u << i) - 1u));
+    }
+    int64_t supports_unseen = 0, frozen = 0, fed = 0, transfers = 0, home = 0, in_sight = 0;
+    for (int j = 0; j < CELLS; j++) {
+        int t = top[j];
+        if (t < 0) continue;
+        int sup = class_support(t);
+        fed += unseen[STATIC_BELOW[t]];
+        transfers += __builtin_popcount(topmask[sup] & sees_mask[j]);
+        if (!unseen[sup] && !topmask[sup]) frozen++;
+        if (single >> j & 1u) {
+            supports_unseen += unseen[sup];
+            in_sight += unseen[sup] * __builtin_popcount(sees_mask[j] & space);
+        }
+    }
+    int64_t fitting = 0;
+    for (int k = 0; k < CLASSES; k++) {
+        if (topmask[k]) home += unseen[STATIC_BELOW[k]];
+        fitting += (int64_t)unseen[k] * unseen[class_support(k)];
+    }
+    int central = (1 << 5) | (1 << 6) | (1 << 9) | (1 << 10);
+    f[0] = __builtin_popcount(space);
+    f[1] = __builtin_popcount(space & (unsigned)central);
+    f[2] = __builtin_popcount(single);
+    f[3] = __builtin_popcount(single & (unsigned)central);
+    f[4] = tall;
+    f[5] = blocked;
+    f[6] = space_moves;
+    f[7] = space_takes;
+    f[8] = supports_unseen;
+    f[9] = frozen;
+    f[10] = fed;
+    f[11] = transfers;
+    f[12] = home;
+    f[13] = space_pairs;
+    f[14] = split;
+    f[15] = in_sight;
+    f[16] = twice;
+    f[17] = space_pairs * fitting;
+}
+
+/* static.choose_end over ``s`` (full), the cards of ``rest`` used as a set:
+   1 with the end in *out, 0 when no end creates a space, -1 if out of memory. */
+static int choose_static(const Stacks *s, const uint8_t *rest, int nrest, const Inner *inner,
+                         Stacks *out) {
+    Graph g;
+    graph_from_stacks(&g, s);
+    Stacks *ends;
+    int most;
+    int32_t n = best_ends(&g, inner->slack, &ends, &most);
+    if (n <= 0) return n;
+    int32_t choice = 0;
+    if (n > 1 && most - spaces(&g.start) < nrest) {
+        int unseen[CLASSES] = {0};
+        for (int k = 0; k < nrest; k++) unseen[rest[k] >> 1]++;
+        int64_t best = 0;
+        for (int32_t e = 0; e < n; e++) {
+            int64_t f[STATIC_FEATURES], score = 0;
+            static_features(&ends[e], unseen, f);
+            for (int k = 0; k < STATIC_FEATURES; k++) score += inner->weights[k] * f[k];
+            if (e == 0 || score > best) {
+                best = score;
+                choice = e;
+            }
+        }
+    }
+    *out = ends[choice];
+    free(ends);
+    return 1;
+}
+
 /* One game from ``s`` (its spaces filled first) with the stock ``order``:
    the cards of the stock left at its end (0: won), -1 if out of memory.
    ``inner`` NULL: the expert plays. */
@@ -1616,7 +1743,8 @@ static int rollout(Stacks s, const uint8_t *order, int n, const Inner *inner) {
         if (at >= n) return 0;
         if (inner) {
             Stacks end;
-            int found = choose_next(&s, order + at, n - at, inner, &end);
+            int found = inner->base == 3 ? choose_static(&s, order + at, n - at, inner, &end)
+                                         : choose_next(&s, order + at, n - at, inner, &end);
             if (found < 0) return -1;
             if (!found) return n - at;
             s = end;
@@ -1656,10 +1784,11 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     Graph g;
     Stacks start;
-    Inner inner = {inn.buf, 0, (int)inner_length, base};
+    Inner inner = {inn.buf, 0, (int)inner_length, base, 0, {0}};
     if (graph_init(&g, lay.buf, lay.len) < 0) goto done;
-    if (base < 0 || base > 2) {
-        PyErr_SetString(PyExc_ValueError, "base is 0 (expert), 1 (next) or 2 (rollout)");
+    if (base < 0 || base > 3) {
+        PyErr_SetString(PyExc_ValueError,
+                        "base is 0 (expert), 1 (next), 2 (rollout) or 3 (static)");
         goto done;
     }
     if (length < 1 || ord.len % length) {
@@ -1672,8 +1801,29 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a layout and an order hold at most 52 cards");
         goto done;
     }
-    if (check_cards(ord.buf, ord.len) < 0 || check_cards(inn.buf, inn.len) < 0) goto done;
-    if (base) {
+    if (check_cards(ord.buf, ord.len) < 0) goto done;
+    if (base == 3) {
+        /* The static player: inner holds its slack and weights, signed 32-bit little-endian. */
+        if (inner_length != STATIC_FEATURES + 1 || inn.len != 4 * (STATIC_FEATURES + 1)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "base 3's inner holds the slack and 18 weights, 4 bytes each");
+            goto done;
+        }
+        const uint8_t *w = inn.buf;
+        int32_t value[STATIC_FEATURES + 1];
+        for (int k = 0; k <= STATIC_FEATURES; k++) {
+            value[k] = (int32_t)((uint32_t)w[4 * k] | (uint32_t)w[4 * k + 1] << 8 |
+                                 (uint32_t)w[4 * k + 2] << 16 | (uint32_t)w[4 * k + 3] << 24);
+        }
+        if (value[0] < 0) {
+            PyErr_SetString(PyExc_ValueError, "base 3's slack is at least 0");
+            goto done;
+        }
+        inner.slack = value[0];
+        for (int k = 0; k < STATIC_FEATURES; k++) inner.weights[k] = value[k + 1];
+    } else if (check_cards(inn.buf, inn.len) < 0) {
+        goto done;
+    } else if (base) {
         if (inner_length < 1 || inner_length > MAX_CARDS || inn.len % inner_length ||
             inn.len / inner_length > MAX_INNER) {
             PyErr_SetString(PyExc_ValueError,
@@ -1809,6 +1959,7 @@ PyMODINIT_FUNC PyInit__ccore(void) {
         }
     }
     for (int d = 0; d < CLASSES; d++) CYCLE[class_below(0, d)] = (uint8_t)d;
+    for (int c = 0; c < CLASSES; c++) STATIC_BELOW[class_support(c)] = c;
 #if defined(__SSE2__)
     for (int z = 0; z < CLASSES; z++) SPREAD[z] = _mm_set1_epi8((char)z);
 #endif

@@ -463,6 +463,8 @@ def solve_game(layout: bytes, stock: bytes) -> tuple[bool, list[int], int]:
 
 #: At most this many inner orders (the compiled core keeps them on its stack).
 _MAX_INNER = 64
+#: Base 3's ``inner``: its slack and the static evaluator's 18 weights, 4 bytes each.
+_STATIC_WORDS = 19
 
 
 def _fill_stacks(stacks: list[list[int]], cards: bytes) -> int:
@@ -520,8 +522,26 @@ def _choose_next(
     return best[totals.index(max(totals))]
 
 
+def _choose_static(
+    stacks: list[list[int]], rest: bytes, weights: tuple[int, ...]
+) -> list[list[int]] | None:
+    """The end the static player (``base`` 3: ``weights[0]`` its slack, the rest its weights)
+    stops in from the full ``stacks``; None if none creates a space.  ``rest`` is used as a set."""
+    from puzzlegen.catscradle.static import choose_end, unseen_counts
+
+    encoded = _encode(stacks)
+    ends = end_layouts(encoded)
+    choice = choose_end(ends, encoded[:CELLS].count(0), unseen_counts(rest), len(rest),
+                        weights[1:], weights[0])
+    return None if choice is None else split_layout(ends[choice])
+
+
 def _rollout(
-    stacks: list[list[int]], order: bytes, inner: list[bytes] | None, base: int = 0
+    stacks: list[list[int]],
+    order: bytes,
+    inner: list[bytes] | None,
+    base: int = 0,
+    weights: tuple[int, ...] = (),
 ) -> int:
     """The cards of ``order`` left when the base player's game from ``stacks`` (spaces filled
     first) ends: 0 if it is won."""
@@ -530,6 +550,12 @@ def _rollout(
         at += _fill_stacks(stacks, order[at:])
         if at >= len(order):
             return 0
+        if base == 3:
+            chosen = _choose_static(stacks, order[at:], weights)
+            if chosen is None:
+                return len(order) - at
+            stacks = chosen
+            continue
         if inner is not None:
             chosen = _choose_next(stacks, order[at:], inner, base)
             if chosen is None:
@@ -563,14 +589,18 @@ def rollouts(
       come, in their order;
     * 2, ``rollout``: as ``next``, but an end's score is the number of those
       kept orders with which the expert wins from it (so a rollout of this
-      player nests rollouts two levels deep).
+      player nests rollouts two levels deep);
+    * 3, ``static``: the static evaluator's choice
+      (:func:`puzzlegen.catscradle.static.choose_end`), no sampling; here
+      ``inner`` holds its slack then its 18 weights, signed 32-bit
+      little-endian, and ``inner_length`` is 19.
 
     The compiled core does exactly this.
 
     The stock's order reaches the player only as the set of cards left.
     """
-    if base not in (0, 1, 2):
-        raise ValueError("base is 0 (expert), 1 (next) or 2 (rollout)")
+    if base not in (0, 1, 2, 3):
+        raise ValueError("base is 0 (expert), 1 (next), 2 (rollout) or 3 (static)")
     if length < 1 or len(orders) % length:
         raise ValueError("orders hold whole orders of a length of at least 1")
     if len(layout) < CELLS or sum(layout[:CELLS]) != len(layout) - CELLS:
@@ -578,10 +608,21 @@ def rollouts(
     stacks = split_layout(layout)
     if len(layout) - CELLS + length > 52:
         raise ValueError("a layout and an order hold at most 52 cards")
-    if any(c >= 52 for c in layout[CELLS:]) or any(c >= 52 for c in orders + inner):
+    if any(c >= 52 for c in layout[CELLS:]) or any(c >= 52 for c in orders):
         raise ValueError("a card is an int below 52")
     fresh: list[bytes] | None = None
-    if base:
+    weights: tuple[int, ...] = ()
+    if base == 3:
+        if inner_length != _STATIC_WORDS or len(inner) != 4 * _STATIC_WORDS:
+            raise ValueError("base 3's inner holds the slack and 18 weights, 4 bytes each")
+        weights = tuple(
+            int.from_bytes(inner[k : k + 4], "little", signed=True) for k in range(0, len(inner), 4)
+        )
+        if weights[0] < 0:
+            raise ValueError("base 3's slack is at least 0")
+    elif any(c >= 52 for c in inner):
+        raise ValueError("a card is an int below 52")
+    elif base:
         if (
             not 1 <= inner_length <= 52
             or len(inner) % inner_length
@@ -590,7 +631,7 @@ def rollouts(
             raise ValueError("inner holds 1 to 64 whole orders of 1 to 52 cards each")
         fresh = [inner[k : k + inner_length] for k in range(0, len(inner), inner_length)]
     return bytes(
-        _rollout([list(s) for s in stacks], orders[k : k + length], fresh, base)
+        _rollout([list(s) for s in stacks], orders[k : k + length], fresh, base, weights)
         for k in range(0, len(orders), length)
     )
 

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from puzzlegen.catscradle import _pycore, backvalue, backvalue_weights, core
+from puzzlegen.catscradle import _pycore, backvalue, backvalue_weights, core, static
 from puzzlegen.catscradle._pycore import _SEES_MASK
 from puzzlegen.catscradle.board import CENTRE
 from puzzlegen.catscradle.cards import Card, class_support
@@ -290,13 +290,13 @@ _ENDGAME = Endgame(limit=52)
 
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
 METHODS = (
-    "solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value", "backup",
-    "backup2",
+    "solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value", "static",
+    "backup", "backup2",
 )
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
 LEAVES = ("solve", "next", "survive", "value")
 #: Who plays out ``rollout``'s games, in :func:`puzzlegen.catscradle.core.rollouts`' order.
-BASES = ("expert", "next", "rollout")
+BASES = ("expert", "next", "rollout", "static")
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +333,10 @@ class StrongPlayer:
         end's spaces when they are at most ``limit`` (by card class);
     ``value``
         :func:`position_value`, a learned chance of winning of the position
-        after the fill.
+        after the fill;
+    ``static``
+        no sampling: the tuned linear score of :mod:`puzzlegen.catscradle.static`
+        (its own weights and slack; ``samples``, ``width`` and ``slack`` unused);
     ``backup``
         the mean over the fills of the end's spaces (every fill by card class
         when at most ``samples``) of :func:`puzzlegen.catscradle.backvalue.value`,
@@ -351,7 +354,7 @@ class StrongPlayer:
     ``slack=0``, ``inner`` fresh orders) play the rest instead of the expert;
     with ``base="rollout"``, a player who chooses among the most-space ends
     by the expert's rollouts over ``inner`` fresh orders (two levels of
-    rollouts).
+    rollouts); with ``base="static"``, the ``static`` method's player.
     Rollouts run in the core (:func:`puzzlegen.catscradle.core.rollouts`),
     all of an end's orders in one call.  With ``race``, they are spent as
     successive halving: every end gets a first batch of the orders, the
@@ -413,11 +416,14 @@ class StrongPlayer:
             extra = f"-{self.leaf}-i{self.inner}"
         elif self.method == "exact":
             extra = f"-l{self.limit}"
+        elif self.method == "static":
+            return f"static-{static.VERSION}"
         elif self.method in ("backup", "backup2"):
             extra = f"-{backvalue_weights.FIT}"
             extra += f"-i{self.inner}" if self.method == "backup2" else ""
         elif self.method == "rollout":
-            extra = f"-{self.base}-i{self.inner}" if self.base != "expert" else ""
+            extra = f"-{self.base}-i{self.inner}" if self.base in ("next", "rollout") else ""
+            extra += f"-{static.VERSION}" if self.base == "static" else ""
             extra += "-race" if self.race else ""
             extra += f"-d{self.depth}" if self.depth else ""
         exact = f"-exact{self.exact_below}" if self.exact_below else ""
@@ -432,6 +438,12 @@ class StrongPlayer:
                 return self._line(position, encoded, exact.index)
         start_spaces = position.spaces
         ends = core.end_layouts(encoded)
+        if self.method == "static":
+            unseen = static.unseen_counts(CARD_INDEX[c] for c in view.unseen)
+            chosen = static.choose_end(ends, start_spaces, unseen, view.stock_left)
+            if chosen is None:
+                return best_line(position)
+            return self._line(position, encoded, chosen)
         scored = [(e[:16].count(0), i) for i, e in enumerate(ends)]
         candidates = sorted(
             ((s, i) for s, i in scored if s > start_spaces), key=lambda t: (-t[0], t[1])
@@ -447,7 +459,7 @@ class StrongPlayer:
         # (drawn after the outer ones, so those stay what the earlier methods drew), all
         # shuffled in the core: SeededStream's orders, faster than Python draws them.
         nested = self.method in ("expecti2", "backup2") or (
-            self.method == "rollout" and self.base != "expert"
+            self.method == "rollout" and self.base in ("next", "rollout")
         )
         fresh = self.inner if nested else 0
         drawn = core.shuffles("cats-cradle/strong", label, bytes(unseen), self.samples + fresh)
@@ -516,14 +528,17 @@ class StrongPlayer:
         """
         stock = drawn[: self.samples * length]
         fresh = drawn[self.samples * length :]
+        inner_length = length
         base = BASES.index(self.base)
+        if self.base == "static":  # no inner orders: the static player's weights instead
+            fresh, inner_length = static.packed_weights(), static.WORDS
         alive = list(candidates)
         score = dict.fromkeys((index for _, index in alive), 0)
         done = 0
         for target in self._batches(len(alive)):
             chunk = stock[done * length : target * length]
             for _, index in alive:
-                left = core.rollouts(ends[index], chunk, length, base, fresh, length)
+                left = core.rollouts(ends[index], chunk, length, base, fresh, inner_length)
                 # A win counts 100 (in units of 1/length), a lost game's dealt cards ``depth``.
                 score[index] += 100 * length * left.count(0) + self.depth * sum(
                     length - x for x in left if x

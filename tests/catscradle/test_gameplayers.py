@@ -65,6 +65,8 @@ STRONG_METHODS: dict[str, StrongPlayer] = {
     "expecti2-next": StrongPlayer(method="expecti2", leaf="next", **_SMALL),  # type: ignore[arg-type]
     "exact": StrongPlayer(method="exact", slack=0, **_SMALL),  # type: ignore[arg-type]
     "value": StrongPlayer(method="value", slack=0, **_SMALL),  # type: ignore[arg-type]
+    "static": StrongPlayer(method="static"),
+    "rollout-static": StrongPlayer(method="rollout", base="static", samples=24, race=1, seed="5"),
     "backup": StrongPlayer(method="backup", **_SMALL),  # type: ignore[arg-type]
     "backup2": StrongPlayer(method="backup2", samples=4, width=4, inner=2, seed="5"),
 }

@@ -159,7 +159,7 @@ def test_bad_arguments_are_value_errors(rollouts: core.Rollouts) -> None:
     for args in (
         (encoded, order, 0, 0, b"", 0),  # no length
         (encoded, order, 35, 0, b"", 0),  # not whole orders
-        (encoded, order, 36, 3, b"", 0),  # no such base
+        (encoded, order, 36, 4, b"", 0),  # no such base
         (encoded, order, 36, 1, b"", 0),  # next without inner orders
         (encoded, order, 36, 1, order * 65, 36),  # too many inner orders
         (encoded, order + order, 72, 0, b"", 0),  # more than a pack

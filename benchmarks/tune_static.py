@@ -96,7 +96,7 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _interrupt)  # SIGTERM stops it as Ctrl-C does
     with warnings.catch_warnings():  # cma warns that it cannot plot (no matplotlib here)
         warnings.simplefilter("ignore")
-        import cma  # type: ignore[import-untyped]  # the bench extra: only this script needs it
+        import cma  # the bench extra: only this script needs it
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=50_000)

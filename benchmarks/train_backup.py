@@ -50,7 +50,7 @@ from pathlib import Path
 import numpy as np
 from scipy import optimize, sparse
 
-from puzzlegen.catscradle import backvalue, core
+from puzzlegen.catscradle import backvalue, core, static
 from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.gameplayers import StockView, StrongPlayer, play_hidden
 from puzzlegen.catscradle.position import Deal
@@ -116,7 +116,7 @@ def children(args: argparse.Namespace) -> list[Child]:
                     if s >= k:
                         rows.append((group, slot, seed, 0, 1.0, None, b""))
                         continue
-                    child = backvalue.fill_with(ends[index], order[:s])
+                    child, _ = static.fill(ends[index], order[:s])
                     left = k - s
                     spaces = [e.count(0, 0, 16) for e in core.end_layouts(child)]
                     best = max(spaces, default=0)

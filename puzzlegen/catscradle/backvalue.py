@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from puzzlegen.catscradle import core
+from puzzlegen.catscradle import core, static
 from puzzlegen.catscradle._pycore import _SEES_MASK
 from puzzlegen.catscradle.backvalue_weights import WEIGHTS
 from puzzlegen.catscradle.board import CENTRE
@@ -45,7 +45,6 @@ __all__ = [
     "end_value",
     "expand",
     "features",
-    "fill_with",
     "value",
 ]
 
@@ -169,24 +168,6 @@ def value(
     return _model(features(filled, left, spaces), left, WEIGHTS if weights is None else weights)
 
 
-def fill_with(end: bytes, cards: Sequence[int]) -> bytes:
-    """``end`` (a core layout) with its spaces filled, in cell order, by ``cards``."""
-    heights = bytearray(end[:16])
-    parts = []
-    at = 16
-    used = 0
-    for i in range(16):
-        h = end[i]
-        if h:
-            parts.append(end[at : at + h])
-            at += h
-        elif used < len(cards):
-            parts.append(bytes((cards[used],)))
-            heights[i] = 1
-            used += 1
-    return bytes(heights) + b"".join(parts)
-
-
 #: A leaf's value: the filled layout, the cards left and which they are.
 Leaf = Callable[[bytes, int, Sequence[int]], float]
 
@@ -218,7 +199,7 @@ def end_value(
         twins.setdefault(card >> 1, []).append(card)
 
     def worth(cards: Sequence[int]) -> float:
-        filled = fill_with(end, cards)
+        filled, _ = static.fill(end, cards)
         if leaf is None:
             return value(filled, left, weights, exact)
         return leaf(filled, left, cards)

@@ -108,26 +108,6 @@ BEGINNER: GamePlayer = _Fixed("beginner")
 EXPERT: GamePlayer = _Fixed("expert")
 
 
-def _fill(end: bytes, cards: Sequence[int]) -> tuple[bytes, int]:
-    """``end`` (a core layout) with its spaces filled from ``cards``; and how many were used."""
-    heights = bytearray(end[:16])
-    stacks = []
-    at = 16
-    used = 0
-    for i in range(16):
-        h = end[i]
-        if h:
-            stacks.append(end[at : at + h])
-            at += h
-        elif used < len(cards):
-            stacks.append(bytes([cards[used]]))
-            heights[i] = 1
-            used += 1
-        else:
-            stacks.append(b"")
-    return bytes(heights) + b"".join(stacks), used
-
-
 def _spaces_after(encoded: bytes, path: bytes) -> int:
     """Spaces in the position ``path`` leads to from the layout ``encoded``."""
     heights = bytearray(encoded[:16])
@@ -152,7 +132,7 @@ def _rollout(encoded: bytes, order: Sequence[int]) -> int:
         if heights.count(0) <= start:
             return 0
         final = _pycore.layout_after(_pycore.split_layout(encoded), path)
-        encoded, used = _fill(final, order[at:])
+        encoded, used = static.fill(final, order[at:])
         at += used
         if at >= len(order):
             return 1
@@ -164,7 +144,7 @@ Orders = Sequence[Sequence[int]]
 
 def _next_score(end: bytes, order: Sequence[int]) -> int:
     """Idea 2's score of ``end`` for one order: the next sequence's best spaces (a win 16)."""
-    filled, used = _fill(end, order)
+    filled, used = static.fill(end, order)
     rest = order[used:]
     if not rest:
         return 16
@@ -216,7 +196,7 @@ def _rollout_next(encoded: bytes, order: Sequence[int], inner: Orders) -> int:
         end = _choose_next(encoded, rest, inner)
         if end is None:
             return 0
-        encoded, used = _fill(end, rest)
+        encoded, used = static.fill(end, rest)
         at += used
         if at >= len(order):
             return 1
@@ -489,7 +469,7 @@ class StrongPlayer:
         self, end: bytes, order: Sequence[int], inner: Orders = (), method: str = ""
     ) -> float:
         method = method or self.method
-        filled, used = _fill(end, order)
+        filled, used = static.fill(end, order)
         rest = order[used:]
         if method == "solve":
             return int(core.solve_game(filled, bytes(rest))[0])

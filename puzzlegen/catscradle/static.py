@@ -244,7 +244,11 @@ def choose_end(
 
 
 def fill(end: bytes, cards: Sequence[int]) -> tuple[bytes, int]:
-    """``end`` with its spaces filled, in cell order, from ``cards``; how many were used."""
+    """``end`` with its spaces filled, in cell order, from ``cards``; how many were used.
+
+    The one fill of a core layout every stock-hidden player shares (this module
+    imports no core, so the cores and the players can all use it).
+    """
     heights = bytearray(end[:_CELLS])
     out = []
     at = _CELLS

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from puzzlegen.catscradle import backvalue, core
+from puzzlegen.catscradle import backvalue, core, static
 from puzzlegen.catscradle.backvalue_weights import WEIGHTS
 from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.gamesolver import solve
@@ -46,7 +46,7 @@ def test_the_value_is_exact_where_it_claims(seed: int, number: int) -> None:
             continue
         for order in itertools.islice(itertools.permutations(unseen), 0, None, 11):
             left = len(unseen) - s
-            child = backvalue.fill_with(end, order[:s])
+            child = static.fill(end, order[:s])[0]
             got = backvalue.value(child, left)
             ends = [e[:16].count(0) for e in core.end_layouts(child)]
             if left <= 0 or max(ends) >= left:
@@ -75,10 +75,10 @@ def test_an_end_is_weighed_over_every_fill_exactly(seed: int, number: int) -> No
         classes = len({c >> 1 for c in unseen})
         assert classes**s <= len(orders)  # so the fills by card class are used
         by_class = backvalue.end_value(end, unseen, orders)
-        plain = sum(backvalue.value(backvalue.fill_with(end, o[:s]), n - s) for o in orders)
+        plain = sum(backvalue.value(static.fill(end, o[:s])[0], n - s) for o in orders)
         assert by_class == pytest.approx(plain / len(orders), abs=1e-12)
         # With too few orders for every fill, the sampled ones stand in.
         few = orders[:: len(orders) // 3][:3]
-        sampled = sum(backvalue.value(backvalue.fill_with(end, o[:s]), n - s) for o in few)
+        sampled = sum(backvalue.value(static.fill(end, o[:s])[0], n - s) for o in few)
         if classes**s > 3:
             assert backvalue.end_value(end, unseen, few) == pytest.approx(sampled / 3)

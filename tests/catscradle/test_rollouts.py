@@ -16,8 +16,8 @@ from types import ModuleType
 
 import pytest
 
-from puzzlegen.catscradle import _pycore, core, gameplayers
-from puzzlegen.catscradle.gameplayers import EXPERT, StrongPlayer, _fill, play_hidden
+from puzzlegen.catscradle import _pycore, core, gameplayers, static
+from puzzlegen.catscradle.gameplayers import EXPERT, StrongPlayer, play_hidden
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, layout
 from puzzlegen.rng import SeededStream
@@ -126,7 +126,7 @@ def test_rollouts_from_an_end_fill_its_spaces_first() -> None:
     for end in core.end_layouts(encoded)[:6]:
         expert, following = [], []
         for order in orders:
-            filled, used = _fill(end, order)
+            filled, used = static.fill(end, order)
             rest = order[used:]
             expert.append(gameplayers._rollout(filled, rest) if rest else 1)
             following.append(gameplayers._rollout_next(filled, rest, inner) if rest else 1)
@@ -180,7 +180,7 @@ def _python_rollouts(
     fresh = [list(inner[k : k + inner_length]) for k in range(0, len(inner), inner_length)]
     won = []
     for k in range(0, len(orders), length):
-        filled, used = _fill(end, orders[k : k + length])
+        filled, used = static.fill(end, orders[k : k + length])
         rest = list(orders[k + used : k + length])
         if not rest:
             won.append(0)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puzzlegen.catscradle.board import CELLS, CENTRE, SEES
+from puzzlegen.catscradle.board import CELLS, CENTRE, SEES, SEES_MASK
 from puzzlegen.catscradle.cards import class_below, class_support
 
 State = bytes
@@ -50,8 +50,6 @@ _MAX_HEIGHT = 52
 _TOP = tuple((_NO_CLASS, *(class_below(c, h) for h in range(52))) for c in range(_CLASSES))
 _NEED = tuple((_NO_CLASS, *(class_support(t) for t in tops[1:])) for tops in _TOP)
 _EMPTY = (_NO_CLASS,) * 53
-#: Bit ``j`` of ``_SEES_MASK[i]`` is set when cell ``i`` sees cell ``j``.
-_SEES_MASK = tuple(sum(1 << j for j in seen) for seen in SEES)
 
 
 def split_layout(layout: bytes) -> list[list[int]]:
@@ -100,7 +98,7 @@ class _Graph:
             h = state[src]
             if not h or (emptying_only and h > 1):
                 continue
-            targets = where[need[src][h]] & _SEES_MASK[src]
+            targets = where[need[src][h]] & SEES_MASK[src]
             while targets:
                 low = targets & -targets
                 targets ^= low

@@ -30,9 +30,8 @@ import math
 from collections.abc import Callable, Sequence
 
 from puzzlegen.catscradle import core, static
-from puzzlegen.catscradle._pycore import _SEES_MASK
 from puzzlegen.catscradle.backvalue_weights import WEIGHTS
-from puzzlegen.catscradle.board import CENTRE
+from puzzlegen.catscradle.board import CENTRE, SEES_MASK
 from puzzlegen.catscradle.cards import class_below, class_support
 from puzzlegen.catscradle.endgame import Endgame, _fills
 
@@ -93,7 +92,7 @@ def features(filled: bytes, left: int, spaces: Sequence[int]) -> list[float]:
     for i, top in enumerate(tops):
         if top < 0:
             continue
-        reach = (where[_SUPPORT[top]] & _SEES_MASK[i]).bit_count()
+        reach = (where[_SUPPORT[top]] & SEES_MASK[i]).bit_count()
         moves += reach
         if heights[i] == 1 and reach:
             movable += 1

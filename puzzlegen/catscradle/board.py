@@ -39,6 +39,8 @@ def _sees() -> tuple[tuple[int, ...], ...]:
 
 #: ``SEES[i]``: the cells that cell ``i`` sees, in increasing order.
 SEES: tuple[tuple[int, ...], ...] = _sees()
+#: Bit ``j`` of ``SEES_MASK[i]`` is set when cell ``i`` sees cell ``j``.
+SEES_MASK: tuple[int, ...] = tuple(sum(1 << j for j in seen) for seen in SEES)
 
 
 def coords(cell: int) -> tuple[int, int]:

@@ -31,8 +31,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from puzzlegen.catscradle import _pycore, backvalue, backvalue_weights, core, static
-from puzzlegen.catscradle._pycore import _SEES_MASK
-from puzzlegen.catscradle.board import CENTRE
+from puzzlegen.catscradle.board import CENTRE, SEES_MASK
 from puzzlegen.catscradle.cards import Card, class_support
 from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.gamesolver import solve
@@ -232,7 +231,7 @@ def position_features(filled: bytes, left: int) -> tuple[float, ...]:
     moves = 0
     for i, top in enumerate(tops):
         if top >= 0:
-            moves += (where.get(class_support(top), 0) & _SEES_MASK[i]).bit_count()
+            moves += (where.get(class_support(top), 0) & SEES_MASK[i]).bit_count()
     resting = [tops[i] for i in range(16) if heights[i] > 1]
     return (
         1.0,

@@ -62,7 +62,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Iterable, Sequence
 
-from puzzlegen.catscradle.board import SEES
+from puzzlegen.catscradle.board import SEES_MASK
 from puzzlegen.catscradle.cards import class_support
 
 __all__ = [
@@ -105,8 +105,6 @@ _CENTRE_MASK = (1 << 5) | (1 << 6) | (1 << 9) | (1 << 10)
 #: _SUP[k]: the class a card of class k rests on; _BELOW[k]: the class that rests on k.
 _SUP = tuple(class_support(k) for k in range(_CLASSES))
 _BELOW = tuple(_SUP.index(k) for k in range(_CLASSES))
-#: Bit ``j`` of ``_SEES_MASK[i]`` is set when cell ``i`` sees cell ``j``.
-_SEES_MASK = tuple(sum(1 << j for j in seen) for seen in SEES)
 
 
 def unseen_counts(cards: Iterable[int]) -> list[int]:
@@ -140,7 +138,7 @@ def end_features(end: bytes, unseen: Sequence[int]) -> list[int]:
                     tall += 1
         else:
             space |= 1 << i
-    sup, below, sees = _SUP, _BELOW, _SEES_MASK
+    sup, below, sees = _SUP, _BELOW, SEES_MASK
     blocked = sum(1 for k in range(_CLASSES) if (topmask[k] & rest).bit_count() == 2)
     split = sum(1 for k in range(_CLASSES) if (topmask[k] & single).bit_count() == 2)
     space_moves = space_takes = space_pairs = double = 0

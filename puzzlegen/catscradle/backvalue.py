@@ -152,19 +152,33 @@ def value(
     (default :data:`WEIGHTS`) is the model's, ``exact`` the most cards left
     valued exactly (at most :data:`EXACT_LEFT`).
     """
+    _ends, spaces, settled = _settled(filled, left, exact)
+    if settled is not None:
+        return settled
+    return _model(features(filled, left, spaces), left, WEIGHTS if weights is None else weights)
+
+
+def _settled(filled: bytes, left: int, exact: int) -> tuple[list[bytes], list[int], float | None]:
+    """``filled``'s ends, their spaces, and its value where that is exact (else None).
+
+    1 with no card left or when one sequence can make as many spaces as
+    cards are left, 0 when none makes a space, the exact expectimax with at
+    most ``exact`` (and :data:`EXACT_LEFT`) cards left.
+    """
     if left <= 0:
-        return 1.0
-    spaces = [e.count(0, 0, 16) for e in core.end_layouts(filled)]
+        return [], [], 1.0
+    ends = core.end_layouts(filled)
+    spaces = [e.count(0, 0, 16) for e in ends]
     best = max(spaces, default=0)
     if best == 0:
-        return 0.0
+        return ends, spaces, 0.0
     if best >= left:
-        return 1.0
+        return ends, spaces, 1.0
     if left <= min(exact, EXACT_LEFT):
         found = _EXACT.value(filled)
         assert found is not None
-        return found
-    return _model(features(filled, left, spaces), left, WEIGHTS if weights is None else weights)
+        return ends, spaces, found
+    return ends, spaces, None
 
 
 #: A leaf's value: the filled layout, the cards left and which they are.
@@ -227,19 +241,10 @@ def backed_value(filled: bytes, left: int, unseen: Sequence[int], orders: Sequen
     :func:`end_value` over ``orders`` (orders of ``unseen``, the ``left``
     cards still to come).  Exact where :func:`value` is.
     """
-    if left <= 0:
-        return 1.0
-    ends = core.end_layouts(filled)
-    spaces = [e.count(0, 0, 16) for e in ends]
-    best = max(spaces, default=0)
-    if best == 0:
-        return 0.0
-    if best >= left:
-        return 1.0
-    if left <= EXACT_LEFT:
-        found = _EXACT.value(filled)
-        assert found is not None
-        return found
+    ends, spaces, settled = _settled(filled, left, EXACT_LEFT)
+    if settled is not None:
+        return settled
+    best = max(spaces)
     top = [e for e, s in zip(ends, spaces, strict=True) if s == best][:width]
     return max(end_value(e, unseen, orders) for e in top)
 

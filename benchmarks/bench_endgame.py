@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from puzzlegen.cards import Card
-from puzzlegen.catscradle import backvalue, core, gameplayers
+from puzzlegen.catscradle import backvalue, core, gameplayers, richvalue
 from puzzlegen.catscradle.endgame import Endgame, EndValue, TooMuchWork
 from puzzlegen.catscradle.gameplayers import StockView, StrongPlayer, play_hidden
 from puzzlegen.catscradle.position import Deal
@@ -343,9 +343,14 @@ def main() -> None:
         "method=backup+samples=40+width=30+slack=0,method=backup+samples=40+width=30",
         help="strong players' settings (key=value+...), comma-separated",
     )
+    p.add_argument("--rich-weights", default="",
+                   help="a weights file train_backup.py --model rich wrote, for method=rich")
     p.add_argument("--backup-weights", default="",
                    help="a weights file benchmarks/train_backup.py wrote, for method=backup")
     args = parser.parse_args()
+    if getattr(args, "rich_weights", ""):
+        found = runpy.run_path(args.rich_weights)
+        richvalue.MODEL = richvalue.Model(found["LINEAR"], found["HIDDEN"], found["OUT"])
     if getattr(args, "backup_weights", ""):
         backvalue.WEIGHTS = tuple(runpy.run_path(args.backup_weights)["WEIGHTS"])
     try:

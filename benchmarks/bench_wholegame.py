@@ -38,7 +38,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from puzzlegen.catscradle import backvalue, core
+from puzzlegen.catscradle import backvalue, core, richvalue
 from puzzlegen.catscradle.cards import class_below
 from puzzlegen.catscradle.gameplayers import StrongPlayer, play_game
 from puzzlegen.catscradle.position import Deal
@@ -116,11 +116,16 @@ def main() -> None:
     parser.add_argument("--paired", action="store_true",
                         help="compare each player with the first on the same deals: the deals "
                         "each won that the other lost")
+    parser.add_argument("--rich-weights", default="",
+                   help="a weights file train_backup.py --model rich wrote, for method=rich")
     parser.add_argument("--backup-weights", default="",
                         help="a weights file benchmarks/train_backup.py wrote, for "
                         "strong+method=backup (default: the shipped fit)")
     parser.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if getattr(args, "rich_weights", ""):
+        found = runpy.run_path(args.rich_weights)
+        richvalue.MODEL = richvalue.Model(found["LINEAR"], found["HIDDEN"], found["OUT"])
     if args.backup_weights:
         backvalue.WEIGHTS = tuple(runpy.run_path(args.backup_weights)["WEIGHTS"])
     seeds = range(args.first, args.first + args.deals)

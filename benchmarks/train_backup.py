@@ -26,6 +26,12 @@ lost by choosing each position's end by the model against the best end by
 the targets, beside choosing by the next sequence's best spaces as idea 10
 does); then the model is refitted on all and written to ``--out``.
 
+With ``--model rich`` the value is :mod:`puzzlegen.catscradle.richvalue`'s
+(more features, among them a look at the next fill; ``--hidden N`` adds a
+hidden layer of ``N`` tanh units, idea 47) and the weights are written in
+its format; ``--rows-from CACHE`` takes the positions and children from
+another run's cache (their features recomputed), so only the sweep is paid.
+
 Progress on stderr; figures on stdout; a cache (``--cache``) holds the
 positions and targets so far, so a stopped run (Ctrl-C: one line) resumes
 where it stopped.  Needs numpy and scipy (the ``bench`` extra).
@@ -50,8 +56,8 @@ from pathlib import Path
 import numpy as np
 from scipy import optimize, sparse
 
-from puzzlegen.catscradle import backvalue, core, static
-from puzzlegen.catscradle.endgame import Endgame
+from puzzlegen.catscradle import backvalue, core, richvalue, static
+from puzzlegen.catscradle.endgame import Endgame, _fills
 from puzzlegen.catscradle.gameplayers import StockView, StrongPlayer, play_hidden
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, Line, layout
@@ -82,6 +88,67 @@ def _player(spec: str) -> StrongPlayer:
         key, _, text = part.partition("=")
         settings[key] = int(text) if text.lstrip("-").isdigit() else text
     return StrongPlayer(**settings)  # type: ignore[arg-type]
+
+
+#: Which value is fitted: "backup" (backvalue's 17 features) or "rich" (richvalue's).
+MODEL = "backup"
+#: Hidden tanh units of the rich model (0: logistic only).
+HIDDEN = 0
+
+
+def n_features() -> int:
+    return len(richvalue.RICH_FEATURES if MODEL == "rich" else backvalue.FEATURES)
+
+
+def n_params() -> int:
+    n = n_features()
+    return 3 * n + HIDDEN * (n + 2) + HIDDEN
+
+
+def feats(child: bytes, left: int, ends: Sequence[bytes], spaces: Sequence[int]) -> list[float]:
+    """The fitted model's features of ``child`` (not settled: see ``backvalue._settled``)."""
+    if MODEL == "rich":
+        return richvalue.rich_features(child, left, ends, spaces)
+    return backvalue.features(child, left, spaces)
+
+
+def inputs(x: Sequence[float], left: int) -> tuple[list[float], list[float]]:
+    """A child's linear inputs (each feature times 1, k/36, (k/36)^2) and its network inputs."""
+    u = left / 36
+    return backvalue.expand(x, left), [*x, u, u * u]
+
+
+def forward(w: np.ndarray, x_lin: np.ndarray, x_in: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The logits of rows ``x_lin`` / ``x_in`` by parameters ``w``, and the hidden units."""
+    n3 = x_lin.shape[1]
+    z = x_lin @ w[:n3]
+    if not HIDDEN:
+        return z, np.zeros((len(z), 0))
+    m = x_in.shape[1]
+    hid = w[n3 : n3 + HIDDEN * m].reshape(HIDDEN, m)
+    out = w[n3 + HIDDEN * m :]
+    h = np.tanh(x_in @ hid.T)
+    return z + h @ out, h
+
+
+def backward(w: np.ndarray, x_lin: np.ndarray, x_in: np.ndarray, h: np.ndarray,
+             dz: np.ndarray) -> np.ndarray:
+    """The gradient of the parameters from the logits' gradient ``dz``."""
+    n3 = x_lin.shape[1]
+    parts = [x_lin.T @ dz]
+    if HIDDEN:
+        m = x_in.shape[1]
+        out = w[n3 + HIDDEN * m :]
+        da = (dz[:, None] * out[None, :]) * (1 - h * h)
+        parts += [(da.T @ x_in).ravel(), h.T @ dz]
+    return np.concatenate(parts)
+
+
+def rich_model(w: Sequence[float]) -> richvalue.Model:
+    n3 = 3 * n_features()
+    m = n_features() + 2
+    hidden = [list(w[n3 + j * m : n3 + (j + 1) * m]) for j in range(HIDDEN)]
+    return richvalue.Model(w[:n3], hidden, w[n3 + HIDDEN * m :])
 
 
 # A child: (group, slot of its end in the group, seed, cards left, fixed value or -1,
@@ -118,12 +185,13 @@ def children(args: argparse.Namespace) -> list[Child]:
                         continue
                     child, _ = static.fill(ends[index], order[:s])
                     left = k - s
-                    spaces = [e.count(0, 0, 16) for e in core.end_layouts(child)]
+                    child_ends = core.end_layouts(child)
+                    spaces = [e.count(0, 0, 16) for e in child_ends]
                     best = max(spaces, default=0)
                     if best == 0 or best >= left:
                         rows.append((group, slot, seed, left, float(best > 0), None, child))
                     else:
-                        x = backvalue.features(child, left, spaces)
+                        x = feats(child, left, child_ends, spaces)
                         rows.append((group, slot, seed, left, -1.0, x, child))
             group += 1
         if (seed - args.first) % 50 == 49:
@@ -136,18 +204,65 @@ _ALL = frozenset(range(52))
 
 
 def backup(child: bytes, left: int, samples: int, label: str, weights: Sequence[float]) -> float:
-    """The Bellman target of ``child``: its best end's mean value over fills, by ``weights``."""
+    """The Bellman target of ``child``: its best end's mean value over fills, by ``weights``.
+
+    What ``backvalue.end_value`` (or ``richvalue.end_value``) computes for each end,
+    with the model's own values for all of a child's fills in one numpy call.
+    """
     present = set(child[16:])
     unseen = sorted(_ALL - present)
     assert len(unseen) == left
     drawn = core.shuffles("train-backup/backup", label, bytes(unseen), samples)
     orders = [drawn[j * left : (j + 1) * left] for j in range(samples)]
-    best = 0.0
+    counts = [0] * 26
+    twins: dict[int, list[int]] = {}
+    for card in unseen:
+        counts[card >> 1] += 1
+        twins.setdefault(card >> 1, []).append(card)
+    classes = sum(1 for c in counts if c)
+    # Per end: (weight, fixed value or -1, model row) for each fill.
+    per_end: list[list[tuple[float, float, int]]] = []
+    x_lin: list[list[float]] = []
+    x_in: list[list[float]] = []
     for end in core.end_layouts(child):
-        if end.count(0, 0, 16):
-            best = max(best, backvalue.end_value(end, unseen, orders, weights))
-            if best >= 1.0:
-                break
+        s = end.count(0, 0, 16)
+        if not s:
+            continue
+        if s >= left:
+            return 1.0
+        fills: list[tuple[float, list[int]]] = []
+        if classes**s <= samples:
+            for count, fill in _fills(tuple(counts), s):
+                taken = dict.fromkeys(fill, 0)
+                cards = []
+                for cls in fill:
+                    cards.append(twins[cls][taken[cls]])
+                    taken[cls] += 1
+                fills.append((float(count), cards))
+        else:
+            fills = [(1.0, list(o[:s])) for o in orders]
+        items: list[tuple[float, float, int]] = []
+        for weight, cards in fills:
+            filled, _ = static.fill(end, cards)
+            ends, spaces, settled = backvalue._settled(filled, left - s, backvalue.EXACT_LEFT)
+            if settled is not None:
+                items.append((weight, settled, -1))
+            else:
+                lin, net = inputs(feats(filled, left - s, ends, spaces), left - s)
+                items.append((weight, -1.0, len(x_lin)))
+                x_lin.append(lin)
+                x_in.append(net)
+        per_end.append(items)
+    if not per_end:
+        return 0.0
+    p = np.zeros(0)
+    if x_lin:
+        z, _ = forward(np.asarray(weights), np.array(x_lin), np.array(x_in))
+        p = 1 / (1 + np.exp(-np.clip(z, -40, 40)))
+    best = 0.0
+    for items in per_end:
+        total = sum(w * (v if r < 0 else float(p[r])) for w, v, r in items)
+        best = max(best, total / sum(w for w, _, _ in items))
     return best
 
 
@@ -159,7 +274,9 @@ class Fit:
         # Model rows: children not fixed, with a target, at most ``most`` cards left.
         model = [r for r in range(len(rows)) if keep[r] and rows[r][4] < 0 and rows[r][3] <= most]
         self.index = {r: j for j, r in enumerate(model)}
-        self.x = np.array([backvalue.expand(rows[r][5] or [], rows[r][3]) for r in model])
+        pairs = [inputs(rows[r][5] or [], rows[r][3]) for r in model]
+        self.x = np.array([a for a, _ in pairs]).reshape(len(model), 3 * n_features())
+        self.x_in = np.array([b for _, b in pairs]).reshape(len(model), n_features() + 2)
         self.y = np.array([targets[r] for r in model])
         # Ends: every (group, slot) whose group is wholly ready and has two ends or more.
         by_group: dict[int, list[int]] = {}
@@ -216,18 +333,17 @@ class Fit:
         self.fixed_q = fixed
 
     def loss(self, w: np.ndarray, rank: float, ridge: float) -> tuple[float, np.ndarray]:
-        z = self.x @ w
+        z, h = forward(w, self.x, self.x_in)
         p = 1 / (1 + np.exp(-np.clip(z, -40, 40)))
         n = max(len(self.y), 1)
         eps = 1e-9
         ce = -(self.y * np.log(p + eps) + (1 - self.y) * np.log(1 - p + eps)).sum() / n
-        grad = self.x.T @ (p - self.y) / n
         r = self.c @ (self.a @ p) + self.fixed_d - self.target_d
         sq = float(r @ r) / self.groups
         back = (self.a.T @ (self.c.T @ r)) * p * (1 - p)
-        grad = grad + rank * 2 * (self.x.T @ back) / self.groups
+        dz = (p - self.y) / n + rank * 2 * back / self.groups
         total = ce + rank * sq + ridge * float(w @ w)
-        return float(total), grad + 2 * ridge * w
+        return float(total), backward(w, self.x, self.x_in, h, dz) + 2 * ridge * w
 
     def fit(self, w0: np.ndarray, rank: float, ridge: float) -> np.ndarray:
         if not len(self.y):
@@ -238,8 +354,12 @@ class Fit:
         )
         return np.asarray(result.x)
 
+    def predict(self, w: np.ndarray) -> np.ndarray:
+        z, _ = forward(w, self.x, self.x_in)
+        return np.asarray(1 / (1 + np.exp(-np.clip(z, -40, 40))))
+
     def predict_q(self, w: np.ndarray) -> np.ndarray:
-        p = 1 / (1 + np.exp(-np.clip(self.x @ w, -40, 40)))
+        p = self.predict(w)
         return np.asarray(self.a @ p + self.fixed_q)
 
 
@@ -247,7 +367,7 @@ def report(rows: list[Child], targets: dict[int, float], w_train: np.ndarray,
            held: np.ndarray, most: int) -> str:
     """Held-out figures of the model fitted without ``held``."""
     fit = Fit(rows, targets, held, most)
-    p = 1 / (1 + np.exp(-np.clip(fit.x @ w_train, -40, 40)))
+    p = fit.predict(w_train)
     y = fit.y
     eps = 1e-9
     ce = -(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)).mean()
@@ -294,13 +414,38 @@ def report(rows: list[Child], targets: dict[int, float], w_train: np.ndarray,
             f"next sequence's spaces {lost['next'] / max(differ, 1):.4f}")
 
 
+def _rows_of(values: Sequence[float]) -> str:
+    return ",\n".join("    " + ", ".join(f"{v:.5f}" for v in values[i : i + 6])
+                      for i in range(0, len(values), 6))
+
+
 def write_weights(path: Path, w: np.ndarray, command: str, summary: str) -> None:
     today = datetime.date.today().isoformat()
     digest = hashlib.sha256(repr([f"{v:.5f}" for v in w]).encode()).hexdigest()[:6]
-    body = ",\n".join("    " + ", ".join(f"{v:.5f}" for v in w[i : i + 6])
-                      for i in range(0, len(w), 6))
+    body = _rows_of([float(v) for v in w])
     command = "\n#   ".join(textwrap.wrap(command, 90))
     summary = "\n# ".join(textwrap.wrap(summary, 92))
+    if MODEL == "rich":
+        model = rich_model([float(v) for v in w])
+        hidden = "".join(f"    (\n{_rows_of(h)},\n    ),\n" for h in model.hidden)
+        write_text(path, (
+            '"""The fitted weights of :mod:`puzzlegen.catscradle.richvalue`\'s model.\n\n'
+            "Written by ``benchmarks/train_backup.py --model rich`` "
+            "(docs/whole-game-research.md, ideas 46 on).\n"
+            '"""\n\n'
+            f"# Fitted on {today} by:\n#   {command}\n"
+            f"# {summary}\n\n"
+            "#: Names this fit in the strong player's version string.\n"
+            f'FIT = "{today}-{digest}"\n'
+            "#: Three weights a feature of ``richvalue.RICH_FEATURES``: constant, times k/36, "
+            "times (k/36)^2.\n"
+            f"LINEAR: tuple[float, ...] = (\n{_rows_of(model.linear)},\n)\n"
+            "#: The hidden tanh units' weights over the features, k/36 and (k/36)^2.\n"
+            f"HIDDEN: tuple[tuple[float, ...], ...] = (\n{hidden})\n"
+            "#: Each hidden unit's weight in the logit.\n"
+            f"OUT: tuple[float, ...] = ({''.join(f'{v:.5f}, ' for v in model.out).strip()})\n"
+        ))
+        return
     write_text(path, (
         '"""The fitted weights of :mod:`puzzlegen.catscradle.backvalue`\'s model.\n\n'
         "Written by ``benchmarks/train_backup.py`` (docs/whole-game-research.md, ideas 40 on).\n"
@@ -313,6 +458,33 @@ def write_weights(path: Path, w: np.ndarray, command: str, summary: str) -> None
         "times (k/36)^2.\n"
         f"WEIGHTS: tuple[float, ...] = (\n{body},\n)\n"
     ))
+
+
+def initial() -> np.ndarray:
+    """The first parameters: zero, but for small hidden weights (a fixed draw)."""
+    w = np.zeros(n_params())
+    if HIDDEN:
+        n3 = 3 * n_features()
+        rng = np.random.default_rng(46)
+        w[n3:] = rng.normal(0, 0.1, len(w) - n3)
+    return w
+
+
+def rows_from(args: argparse.Namespace) -> list[Child]:
+    """The children of ``--rows-from``'s cache whose seeds are asked for, features recomputed."""
+    state = pickle.loads(Path(args.rows_from).read_bytes())
+    rows: list[Child] = []
+    for row in state["rows"]:
+        group, slot, seed, left, fixed, _x, child = row
+        if not args.first <= seed < args.first + args.games:
+            continue
+        if fixed < 0:
+            ends = core.end_layouts(child)
+            row = (group, slot, seed, left, fixed,
+                   feats(child, left, ends, [e.count(0, 0, 16) for e in ends]), child)
+        rows.append(row)
+    print(f"  {len(rows)} children from {args.rows_from}", file=sys.stderr, flush=True)
+    return rows
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -335,14 +507,30 @@ def main() -> None:
     parser.add_argument("--rank", type=float, default=20.0, help="weight of the ranking loss")
     parser.add_argument("--ridge", type=float, default=1e-4)
     parser.add_argument("--cache", default="", help="file keeping positions and targets")
-    parser.add_argument("--out", default="puzzlegen/catscradle/backvalue_weights.py")
+    parser.add_argument("--out", default="")
+    parser.add_argument("--model", choices=("backup", "rich"), default="backup",
+                        help="backvalue's 17 features, or richvalue's")
+    parser.add_argument("--hidden", type=int, default=0,
+                        help="hidden tanh units (--model rich only; 0: logistic)")
+    parser.add_argument("--rows-from", default="",
+                        help="another run's cache: its positions and children (of seeds "
+                        "--first .. --first + --games - 1), features recomputed")
     args = parser.parse_args()
+    global MODEL, HIDDEN
+    MODEL, HIDDEN = args.model, args.hidden
+    if HIDDEN and MODEL != "rich":
+        raise SystemExit("--hidden needs --model rich")
+    args.out = args.out or ("puzzlegen/catscradle/richvalue_weights.py" if MODEL == "rich"
+                            else "puzzlegen/catscradle/backvalue_weights.py")
     if args.first <= 20899 and args.first + args.games > 20000:
         raise SystemExit("the seeds overlap the validation seeds 20000-20899")
     command = "python benchmarks/train_backup.py " + " ".join(sys.argv[1:])
     print(f"{command}\n{_load()}", flush=True)
     cpu, wall = time.process_time(), time.perf_counter()
-    key = (args.games, args.first, args.player, args.width, args.fills, args.samples, args.exact)
+    key: tuple[object, ...] = (args.games, args.first, args.player, args.width, args.fills,
+                               args.samples, args.exact)
+    if MODEL != "backup" or args.rows_from:
+        key += (MODEL, HIDDEN, args.rows_from)
     state: dict[str, object] = {}
     cache = Path(args.cache) if args.cache else None
     if cache and cache.exists():
@@ -352,12 +540,13 @@ def main() -> None:
         print(f"resumed from {cache}", file=sys.stderr)
     try:
         if "rows" not in state:
-            state = {"key": key, "rows": children(args), "targets": {}, "w": None, "done": 0}
+            made = rows_from(args) if args.rows_from else children(args)
+            state = {"key": key, "rows": made, "targets": {}, "w": None, "done": 0}
             if cache:
                 write_bytes(cache, pickle.dumps(state))
         rows: list[Child] = state["rows"]  # type: ignore[assignment]
         targets: dict[int, float] = state["targets"]  # type: ignore[assignment]
-        w = np.zeros(backvalue.SIZE) if state["w"] is None else np.asarray(state["w"])
+        w = initial() if state["w"] is None else np.asarray(state["w"])
         every = np.ones(len(rows), dtype=bool)
         by_k: dict[int, list[int]] = {}
         for r, row in enumerate(rows):
@@ -397,8 +586,9 @@ def main() -> None:
         summary = (f"{len(rows)} children of {len({r[0] for r in rows})} positions, "
                    f"rank {args.rank}, ridge {args.ridge}; {figures}; CPU "
                    f"{time.process_time() - cpu:.0f} s")
-        for name, i in zip(backvalue.FEATURES, range(len(backvalue.FEATURES)), strict=True):
-            n = len(backvalue.FEATURES)
+        names = richvalue.RICH_FEATURES if MODEL == "rich" else backvalue.FEATURES
+        for i, name in enumerate(names):
+            n = len(names)
             print(f"  {name:<26} {w[i]:+8.3f} {w[n + i]:+8.3f} {w[2 * n + i]:+8.3f}")
         write_weights(Path(args.out), w, command, summary)
         print(f"wrote {args.out}; CPU {time.process_time() - cpu:.0f} s, wall "

@@ -30,7 +30,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from puzzlegen.catscradle import _pycore, backvalue, backvalue_weights, core, static
+from puzzlegen.catscradle import (
+    _pycore,
+    backvalue,
+    backvalue_weights,
+    core,
+    richvalue,
+    richvalue_weights,
+    static,
+)
 from puzzlegen.catscradle.board import CENTRE, SEES_MASK
 from puzzlegen.catscradle.cards import Card, class_support
 from puzzlegen.catscradle.endgame import Endgame
@@ -270,7 +278,7 @@ _ENDGAME = Endgame(limit=52)
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
 METHODS = (
     "solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value", "static",
-    "backup", "backup2",
+    "backup", "backup2", "rich",
 )
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
 LEAVES = ("solve", "next", "survive", "value")
@@ -322,7 +330,10 @@ class StrongPlayer:
         a value fitted by backward induction over the cards left;
     ``backup2``
         two levels of it: each filled layout valued by its own best end's
-        ``backup`` score over ``inner`` fresh orders of the cards still to come.
+        ``backup`` score over ``inner`` fresh orders of the cards still to come;
+    ``rich``
+        ``backup``'s mean with :func:`puzzlegen.catscradle.richvalue.value`, a
+        value of more features (a look at the next fill), fitted the same way.
 
     With ``exact_below`` > 0, once at most that many cards are left the
     player stops in the end with the exact best chance of winning
@@ -400,6 +411,8 @@ class StrongPlayer:
         elif self.method in ("backup", "backup2"):
             extra = f"-{backvalue_weights.FIT}"
             extra += f"-i{self.inner}" if self.method == "backup2" else ""
+        elif self.method == "rich":
+            extra = f"-{richvalue_weights.FIT}"
         elif self.method == "rollout":
             extra = f"-{self.base}-i{self.inner}" if self.base in ("next", "rollout") else ""
             extra += f"-{static.VERSION}" if self.base == "static" else ""
@@ -451,6 +464,9 @@ class StrongPlayer:
         if self.method in ("backup", "backup2"):
             two = inner if self.method == "backup2" else None
             choice = backvalue.choose_end(ends, candidates, unseen, orders, two)
+            return self._line(position, encoded, choice)
+        if self.method == "rich":
+            choice = richvalue.choose_end(ends, candidates, unseen, orders)
             return self._line(position, encoded, choice)
         best: tuple[float, int, int] | None = None
         choice = candidates[0][1]

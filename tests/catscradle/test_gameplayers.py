@@ -69,6 +69,7 @@ STRONG_METHODS: dict[str, StrongPlayer] = {
     "rollout-static": StrongPlayer(method="rollout", base="static", samples=24, race=1, seed="5"),
     "backup": StrongPlayer(method="backup", **_SMALL),  # type: ignore[arg-type]
     "backup2": StrongPlayer(method="backup2", samples=4, width=4, inner=2, seed="5"),
+    "rich": StrongPlayer(method="rich", **_SMALL),  # type: ignore[arg-type]
 }
 
 

@@ -146,8 +146,12 @@ def rich_features(filled: bytes, left: int, ends: Sequence[bytes], spaces: Seque
             if unseen[c] == 2:
                 two |= 1 << c
     best = max(spaces)
-    looks = [_next_fill(e, one, two, left) for e, s in zip(ends, spaces, strict=True)
-             if s == best][:LOOK_ENDS]
+    looks = []
+    for e, s in zip(ends, spaces, strict=True):
+        if s == best:
+            looks.append(_next_fill(e, one, two, left))
+            if len(looks) == LOOK_ENDS:
+                break
     top = max(looks)
     return [
         *x,

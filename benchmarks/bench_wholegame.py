@@ -37,6 +37,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from puzzlegen.catscradle import backvalue, core, richvalue
 from puzzlegen.catscradle.cards import class_below
@@ -45,6 +46,7 @@ from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, layout
 from puzzlegen.catscradle.study import wilson
 from puzzlegen.errors import InvalidInputError
+from puzzlegen.fileio import write_text
 
 
 def decide(seed: int) -> bool:
@@ -117,7 +119,9 @@ def main() -> None:
                         help="compare each player with the first on the same deals: the deals "
                         "each won that the other lost")
     parser.add_argument("--rich-weights", default="",
-                   help="a weights file train_backup.py --model rich wrote, for method=rich")
+                        help="a weights file train_backup.py --model rich wrote, for method=rich")
+    parser.add_argument("--outcomes", default="",
+                        help="a file for each player's won/lost deal by deal")
     parser.add_argument("--backup-weights", default="",
                         help="a weights file benchmarks/train_backup.py wrote, for "
                         "strong+method=backup (default: the shipped fit)")
@@ -132,7 +136,8 @@ def main() -> None:
     if args.players_only:
         print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), "
               f"{os.cpu_count()} CPUs; core in use: {core.CORE}")
-        measure_players(args.first, args.player_deals, args.players, paired=args.paired)
+        measure_players(args.first, args.player_deals, args.players, paired=args.paired,
+                        outcomes_file=args.outcomes)
         return
 
     if args.pure_child:  # the pure core's figure, measured in a fresh process
@@ -183,7 +188,8 @@ def main() -> None:
     _rate("pure-Python core, 1 process", args.pure_deals, float(pure[1]), float(pure[2]))
 
     if args.player_deals > 0:
-        measure_players(seeds.start, args.player_deals, args.players, paired=args.paired)
+        measure_players(seeds.start, args.player_deals, args.players, paired=args.paired,
+                        outcomes_file=args.outcomes)
 
 
 def player(spec: str) -> str | StrongPlayer:
@@ -203,17 +209,20 @@ def player(spec: str) -> str | StrongPlayer:
         raise SystemExit(f"bad player {spec!r}: {error}") from None
 
 
-def measure_players(first: int, deals: int, specs: str, *, paired: bool = False) -> None:
+def measure_players(first: int, deals: int, specs: str, *, paired: bool = False,
+                    outcomes_file: str = "") -> None:
     """Each player's win rate on seeds ``first ..``, its interval and CPU time a game.
 
-    With ``paired``, each player after the first is also compared with the
-    first deal by deal: the deals it won and the first lost, and the other way
+    With ``paired``, each player after the first is also compared with each
+    earlier one deal by deal: the deals it won and the other lost, and the other way
     round (the discordant pairs; a difference between them well beyond the
-    square root of their sum is more than chance).
+    square root of their sum is more than chance).  With ``outcomes_file``,
+    each player's results are written there, one line a player (``1`` won).
     """
     players = range(first, first + deals)
     print(f"Players, seeds {players.start}..{players.stop - 1} (95% Wilson intervals):")
-    reference: list[bool] | None = None
+    earlier_outcomes: list[list[bool]] = []
+    rows: list[str] = []
     for spec in specs.split(","):
         who = player(spec)
         cpu, wall = time.process_time(), time.perf_counter()
@@ -224,13 +233,17 @@ def measure_players(first: int, deals: int, specs: str, *, paired: bool = False)
         print(f"  {spec:<9} {won:>5} of {len(players)} = {won / len(players):6.1%} "
               f"(95% interval {low:5.1%} – {high:5.1%})   CPU {1000 * cpu / len(players):7.1f} "
               f"ms a game (wall {1000 * wall / len(players):.1f} ms)", flush=True)
-        if paired and reference is None:
-            reference = outcomes
-        elif paired and reference is not None:
-            gained = sum(a and not b for a, b in zip(outcomes, reference, strict=True))
-            lost = sum(b and not a for a, b in zip(outcomes, reference, strict=True))
-            print(f"    paired with {specs.split(',')[0]}: won {gained} it lost, "
-                  f"lost {lost} it won", flush=True)
+        if paired:
+            for earlier, before in zip(specs.split(","), earlier_outcomes, strict=False):
+                gained = sum(a and not b for a, b in zip(outcomes, before, strict=True))
+                lost = sum(b and not a for a, b in zip(outcomes, before, strict=True))
+                print(f"    paired with {earlier}: won {gained} it lost, "
+                      f"lost {lost} it won", flush=True)
+            earlier_outcomes.append(outcomes)
+        if outcomes_file:
+            rows.append(f"{spec}\t{''.join('1' if o else '0' for o in outcomes)}\n")
+    if outcomes_file:
+        write_text(Path(outcomes_file), f"first seed {first}\n" + "".join(rows))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     print(f"peak memory {usage.ru_maxrss / 1024:.0f} MB; load now {os.getloadavg()[0]:.2f}")
 

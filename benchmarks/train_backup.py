@@ -30,7 +30,10 @@ With ``--model rich`` the value is :mod:`puzzlegen.catscradle.richvalue`'s
 (more features, among them a look at the next fill; ``--hidden N`` adds a
 hidden layer of ``N`` tanh units, idea 47) and the weights are written in
 its format; ``--rows-from CACHE`` takes the positions and children from
-another run's cache (their features recomputed), so only the sweep is paid.
+another run's cache (their features recomputed), so only the sweep is paid;
+``--targets-from CACHE`` takes that run's targets as well (a finished sweep
+of the same rows): only the final fits are paid, the backups being the other
+model's (idea 47 fits its network to idea 46's targets so).
 
 Progress on stderr; figures on stdout; a cache (``--cache``) holds the
 positions and targets so far, so a stopped run (Ctrl-C: one line) resumes
@@ -94,6 +97,8 @@ def _player(spec: str) -> StrongPlayer:
 MODEL = "backup"
 #: Hidden tanh units of the rich model (0: logistic only).
 HIDDEN = 0
+#: The most L-BFGS steps a fit takes.
+MAXITER = 500
 
 
 def n_features() -> int:
@@ -350,7 +355,7 @@ class Fit:
             return w0
         result = optimize.minimize(
             self.loss, w0, args=(rank, ridge), jac=True, method="L-BFGS-B",
-            options={"maxiter": 500},
+            options={"maxiter": MAXITER},
         )
         return np.asarray(result.x)
 
@@ -515,8 +520,12 @@ def main() -> None:
     parser.add_argument("--rows-from", default="",
                         help="another run's cache: its positions and children (of seeds "
                         "--first .. --first + --games - 1), features recomputed")
+    parser.add_argument("--targets-from", default="",
+                        help="a finished cache of the same rows: its targets, no sweep")
+    parser.add_argument("--maxiter", type=int, default=500, help="most L-BFGS steps a fit")
     args = parser.parse_args()
-    global MODEL, HIDDEN
+    global MODEL, HIDDEN, MAXITER
+    MAXITER = args.maxiter
     MODEL, HIDDEN = args.model, args.hidden
     if HIDDEN and MODEL != "rich":
         raise SystemExit("--hidden needs --model rich")
@@ -530,7 +539,7 @@ def main() -> None:
     key: tuple[object, ...] = (args.games, args.first, args.player, args.width, args.fills,
                                args.samples, args.exact)
     if MODEL != "backup" or args.rows_from:
-        key += (MODEL, HIDDEN, args.rows_from)
+        key += (MODEL, HIDDEN, args.rows_from, args.targets_from)
     state: dict[str, object] = {}
     cache = Path(args.cache) if args.cache else None
     if cache and cache.exists():
@@ -546,6 +555,16 @@ def main() -> None:
                 write_bytes(cache, pickle.dumps(state))
         rows: list[Child] = state["rows"]  # type: ignore[assignment]
         targets: dict[int, float] = state["targets"]  # type: ignore[assignment]
+        if args.targets_from and not state["targets"]:
+            found = pickle.loads(Path(args.targets_from).read_bytes())
+            if [r[6] for r in found["rows"]] != [r[6] for r in rows]:
+                raise SystemExit(f"{args.targets_from} holds other children")
+            state.update(targets=found["targets"], done=max(r[3] for r in rows))
+            targets = state["targets"]  # type: ignore[assignment]
+            if found["w"] is not None and len(found["w"]) == 3 * n_features():
+                start_w = initial()
+                start_w[: 3 * n_features()] = found["w"]
+                state["w"] = start_w
         w = initial() if state["w"] is None else np.asarray(state["w"])
         every = np.ones(len(rows), dtype=bool)
         by_k: dict[int, list[int]] = {}

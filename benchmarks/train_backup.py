@@ -448,7 +448,8 @@ def write_weights(path: Path, w: np.ndarray, command: str, summary: str) -> None
             "#: The hidden tanh units' weights over the features, k/36 and (k/36)^2.\n"
             f"HIDDEN: tuple[tuple[float, ...], ...] = (\n{hidden})\n"
             "#: Each hidden unit's weight in the logit.\n"
-            f"OUT: tuple[float, ...] = ({''.join(f'{v:.5f}, ' for v in model.out).strip()})\n"
+            + (f"OUT: tuple[float, ...] = (\n{_rows_of(model.out)},\n)\n" if model.out
+               else "OUT: tuple[float, ...] = ()\n")
         ))
         return
     write_text(path, (

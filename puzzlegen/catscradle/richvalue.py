@@ -24,10 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from puzzlegen.catscradle import backvalue, richvalue_weights, static
+from puzzlegen.catscradle import backvalue, richvalue_weights
 from puzzlegen.catscradle.board import SEES
 from puzzlegen.catscradle.cards import class_below, class_support
-from puzzlegen.catscradle.endgame import _fills
 
 __all__ = [
     "RICH_FEATURES", "Model", "choose_end", "end_value", "making", "model", "rich_features",
@@ -220,34 +219,15 @@ def end_value(end: bytes, unseen: Sequence[int], orders: Sequence[Sequence[int]]
               weights: Model | None = None) -> float:
     """The mean :func:`value` over the fills of ``end``'s spaces from the ``unseen`` cards.
 
-    Every fill by card class, each weighed by the orders dealing it, when
-    there are at most ``len(orders)`` of them; otherwise one fill from each
-    of ``orders`` (orders of ``unseen``), as backvalue's.
+    :func:`puzzlegen.catscradle.backvalue.end_value`'s fills (every fill by
+    card class when there are at most ``len(orders)``, else one from each of
+    ``orders``), each filled layout valued by :func:`value`.
     """
-    s = end.count(0, 0, 16)
-    n = len(unseen)
-    if s >= n:
-        return 1.0
-    left = n - s
-    counts = [0] * 26
-    twins: dict[int, list[int]] = {}
-    for card in unseen:
-        counts[card >> 1] += 1
-        twins.setdefault(card >> 1, []).append(card)
-    classes = sum(1 for c in counts if c)
-    if classes**s <= len(orders):
-        total = 0.0
-        weight_all = 0
-        for weight, fill in _fills(tuple(counts), s):
-            taken = dict.fromkeys(fill, 0)
-            cards = []
-            for cls in fill:
-                cards.append(twins[cls][taken[cls]])
-                taken[cls] += 1
-            total += weight * value(static.fill(end, cards)[0], left, weights)
-            weight_all += weight
-        return total / weight_all
-    return sum(value(static.fill(end, o[:s])[0], left, weights) for o in orders) / len(orders)
+
+    def leaf(filled: bytes, left: int, _cards: Sequence[int]) -> float:
+        return value(filled, left, weights)
+
+    return backvalue.end_value(end, unseen, orders, leaf=leaf)
 
 
 def choose_end(ends: Sequence[bytes], candidates: Sequence[tuple[int, int]],

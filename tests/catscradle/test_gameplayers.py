@@ -170,8 +170,11 @@ def test_the_exact_expectation_weighs_every_fill() -> None:
 
 
 def test_every_player_plays_legal_games() -> None:
+    # Also the next test's check on these deals (no win where the solver finds none),
+    # so that each game is played once.
     for seed in range(15):
         deal = Deal.from_seed(seed)
+        winnable = solve_deal(deal, line=False).won
         for name in PLAYER_NAMES:
             record = play_game(deal, name)
             position = deal.layout
@@ -181,6 +184,7 @@ def test_every_player_plays_legal_games() -> None:
                     pass
                 position = turn.filled
             assert record.won == (record.turns[-1].created > 0 and not record.turns[-1].stock)
+            assert winnable or not record.won
 
 
 def test_the_perfect_player_wins_exactly_the_winnable_deals() -> None:
@@ -190,7 +194,8 @@ def test_the_perfect_player_wins_exactly_the_winnable_deals() -> None:
 
 
 def test_no_player_wins_a_deal_the_solver_calls_lost() -> None:
-    for seed in range(30):
+    # Seeds 0-14 are checked as the games are played in the test above.
+    for seed in range(15, 30):
         deal = Deal.from_seed(seed)
         if not solve_deal(deal, line=False).won:
             for name in ("beginner", "expert", "strong"):

@@ -44,7 +44,7 @@ def test_the_value_is_exact_where_it_claims() -> None:
         s = end[:16].count(0)
         if not s:
             continue
-        for order in itertools.islice(itertools.permutations(unseen), 0, None, 17):
+        for order in itertools.islice(itertools.permutations(unseen), 0, None, 23):
             left = len(unseen) - s
             child = static.fill(end, order[:s])[0]
             got = richvalue.value(child, left)
@@ -65,19 +65,20 @@ def test_the_value_is_exact_where_it_claims() -> None:
 
 
 def test_an_end_is_weighed_over_every_fill_exactly() -> None:
-    """With few fills, an end's value is the mean over every order of the unseen cards."""
+    """With few fills, an end's value is the mean of the rich value over every order."""
     encoded = _late(26, 17)
     unseen = _unseen(encoded)
     orders = list(itertools.permutations(unseen))
     n = len(unseen)
     checked = 0
-    for end in core.end_layouts(encoded)[:6]:
+    for end in core.end_layouts(encoded):
         s = end[:16].count(0)
         if not 0 < s < n:
             continue
         plain = sum(richvalue.value(static.fill(end, o[:s])[0], n - s) for o in orders)
         assert richvalue.end_value(end, unseen, orders) == pytest.approx(plain / len(orders))
         checked += 1
+        break  # backvalue's test covers the fills by class; here, that rich values are weighed
     assert checked
 
 

@@ -206,3 +206,18 @@ def test_the_help_says_which_commands_take_game(capsys: pytest.CaptureFixture[st
     for name in ("deal", "solve", "svg", "generate", "catalog", "book", "daily"):
         assert "--game" in run(capsys, name, "--help")[1]
     assert "--game" not in run(capsys, "preflight", "--help")[1]
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"), [("cats-cradle", "42"), ("pendulum", "7"), ("escape", "3")]
+)
+def test_svg_reads_what_deal_json_prints(
+    game: str, seed: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `deal --json | solve -` worked for every game; `deal --json | svg -` did not.
+    status, dealt, _ = run(capsys, "deal", "--game", game, "--seed", seed, "--json")
+    assert status == 0
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(dealt.encode())))
+    status, out, err = run(capsys, "svg", "--game", game, "-")
+    assert status == 0, err
+    assert out.startswith("<svg") or out.startswith("<?xml"), out[:80]

@@ -141,9 +141,23 @@ def test_more_one_line_errors(
 @pytest.mark.parametrize("command", ["generate", "catalog", "daily"])
 def test_help_of_pipeline_commands(capsys: pytest.CaptureFixture[str], command: str) -> None:
     status, out, _ = run(capsys, command, "--help")
+    out = " ".join(out.split())
     assert status == 0 and "Example" in out
     if command != "daily":
         assert "Levels: difficulty points from a ladder of simulated players" in out
+        assert "Kinds (--kind): choose-method, win-in-par;" in out
+
+
+@pytest.mark.parametrize(
+    "command", ["deal", "solve", "svg", "generate", "catalog", "daily", "book"]
+)
+def test_every_game_has_an_example_in_the_help(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    _, out, _ = run(capsys, command, "--help")
+    examples = out.split("Example")[1].split("Options:")[0]
+    for game in ("pendulum", "escape"):
+        assert f"--game {game}" in examples, (command, game)
 
 
 def test_solve_accepts_a_puzzle_description(capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,7 +30,7 @@ from puzzlegen.games import LEVELS, Game
 @click.command(context_settings=CONTEXT, cls=GradingCommand)
 @click.option("--count", type=click.IntRange(min=1), required=True, help="New puzzles to add.")
 @level_option("Keep only puzzles of this level.")
-@kind_option("Only puzzles of this kind (default: alternate the game's kinds).")
+@kind_option("Only puzzles of this kind (each game's kinds are below; default: alternate them).")
 @click.option(
     "--seed",
     default="0",
@@ -65,9 +65,11 @@ def generate(
     adding COUNT more (COUNT is new puzzles per run, not a total).
 
     \b
-    Example:
+    Examples:
       puzzlegen generate --count 2000 --jobs 2
       puzzlegen generate --count 50 --level expert --kind midgame --seed 7
+      puzzlegen generate --game pendulum --kind win-in-par --count 5
+      puzzlegen generate --game escape --count 4 --level easy --db output/escape.sqlite
       puzzlegen generate --count 5000 --scheduler tcp://10.0.0.5:8786
     """
 
@@ -164,6 +166,8 @@ def catalog(
       puzzlegen catalog --list --level hard --limit 20
       puzzlegen catalog --json --tag transfer > transfer-puzzles.jsonl
       puzzlegen catalog --release "book:Cat's Cradle Puzzles"
+      puzzlegen catalog --game pendulum --list --kind win-in-par
+      puzzlegen catalog --game escape --db output/escape.sqlite
     """
     from puzzlegen.games import stored_check
     from puzzlegen.publish import open_existing_catalog, release_venue

@@ -40,7 +40,10 @@ class GradingCommand(click.Command):
 
         for game in all_games():
             formatter.write_paragraph()
-            formatter.write_text(f"{game.title} — {game.level_rules}")
+            formatter.write_text(
+                f"{game.title} — {game.level_rules}  Kinds (--kind): "
+                f"{', '.join(game.kinds)}; tags (--tag): {', '.join(game.tags)}."
+            )
 
 
 def _to_game(_ctx: click.Context, _param: click.Parameter, value: str) -> Game:

@@ -371,9 +371,13 @@ def daily(
 ) -> None:
     """The puzzle of the day: the same for everyone, on any machine, for ever.
 
-    Each game keeps its own schedule of kinds and levels through the week;
+    Each game keeps its own schedule of kinds and levels through the week:
     for Cat's Cradle, Monday's is the easiest, rising to Saturday's, and
-    Sunday's is a mid-game position with stacks.
+    Sunday's is a mid-game position with stacks; for Pendulum, a win in par
+    on weekdays, Medium to Expert, and "which methods win?" at the weekend;
+    for Escape, "White to play and escape" on weekdays and "Black to play
+    and capture" at the weekend (a day can take a minute of CPU to choose).
+    Each game's site goes in its own folder.
 
     \b
     Examples:
@@ -384,6 +388,8 @@ def daily(
       puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
       puzzlegen daily --kind game --date 2026-11-23 -o output/daily/
       puzzlegen daily --kind prepare --date 2026-11-29 -o output/daily/
+      puzzlegen daily --game pendulum --date 2026-11-23 -o output/daily-pendulum/
+      puzzlegen daily --game escape --date 2026-11-24 --solution
     """
     from puzzlegen.daily import daily_json, daily_puzzle
     from puzzlegen.fileio import check_writable

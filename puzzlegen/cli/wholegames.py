@@ -64,12 +64,18 @@ def _seed_number(value: str, option: str) -> int:
     return int(text)
 
 
+def _whole_game_names() -> str:
+    from puzzlegen.registry import WHOLE_GAMES
+
+    return ", ".join(sorted(WHOLE_GAMES))
+
+
 game_option = click.option(
     "--game",
     "game_name",
     default=DEFAULT_GAME,
     show_default=True,
-    help="The game (only games with whole-game play).",
+    help=f"The game; only games with whole-game play: {_whole_game_names()}.",
 )
 
 

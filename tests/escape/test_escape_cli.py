@@ -29,7 +29,7 @@ def test_deal_prints_the_start_and_a_sample_game(capsys: pytest.CaptureFixture[s
 
 def test_solve_the_seeds_ending(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "solve", "--game", "escape", C5)
-    assert status == 0 and "White to play loses whatever it plays" in out
+    assert status == 0 and "White to play loses whatever it plays: Black wins." in out
     one_dot = C5.replace("W1 W2 | B7", "W1 | -")
     status, out, _ = run(capsys, "solve", "--game", "escape", "--json", one_dot)
     assert json.loads(out)["moves"] == ["W1@0,3", "W1@0,5"]

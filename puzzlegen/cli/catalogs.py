@@ -131,8 +131,10 @@ def generate(
 @click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
 @click.option(
     "--limit",
+    type=click.IntRange(min=0),
     # SQLite's integers stop at 2**63 - 1: a larger limit is no limit, not an overflow.
-    type=click.IntRange(min=0, max=2**63 - 1, clamp=True),
+    # (Clamped here, not by the range, whose bound --help would print.)
+    callback=lambda _c, _p, value: None if value is None else min(value, 2**63 - 1),
     help="At most this many puzzles.",
 )
 @click.option(

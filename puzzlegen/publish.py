@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from puzzlegen.catalog import Catalog
 from puzzlegen.errors import CatalogError
-from puzzlegen.games import Game, Puzzle
+from puzzlegen.games import LEVELS, Game, Puzzle
 
 if TYPE_CHECKING:
     from puzzlegen.render.book import BookOptions
@@ -197,6 +197,27 @@ def choose_book_puzzles(
     return puzzles_from_seed(count, seed=seed or "book", level=level, game=game, kind=kind)
 
 
+def check_seed_levels(game: Game, count: int, level: str | None) -> None:
+    """Refuse, before any work, a book dealt from a seed that asks ``game`` for a level
+    its candidate stream almost never gives (``levels_seldom_made``): the search would
+    run for hours before giving up."""
+    from puzzlegen.generator import mix_quotas
+
+    seldom = getattr(game, "levels_seldom_made", ())
+    wanted = [level] if level else [lv for lv, n in mix_quotas(count).items() if n]
+    missing = [lv for lv in wanted if lv in seldom]
+    if not missing:
+        return
+    *rest, last = [lv.lower() for lv in LEVELS if lv not in seldom]
+    others = f"{', '.join(rest)} or {last}" if rest else last
+    asked = f"--level {level.lower()}" if level else "an even mix of the four levels"
+    raise CatalogError(
+        f"{game.title} puzzles dealt from a seed are almost never {missing[0]}, so a book of "
+        f"{asked} would search for hours: give --level {others}, or --db with a catalog "
+        f"that holds {missing[0]} puzzles"
+    )
+
+
 def choose_chapters(
     games: Sequence[Game],
     count: int,
@@ -211,9 +232,13 @@ def choose_chapters(
 
     If a later game's puzzles cannot be had, the earlier games' claims are released.
     """
+    shares = split_count(count, games)
+    if db is None:
+        for game, share in zip(games, shares, strict=True):
+            check_seed_levels(game, share, level)
     parts: list[Part] = []
     try:
-        for game, share in zip(games, split_count(count, games), strict=True):
+        for game, share in zip(games, shares, strict=True):
             parts.append(
                 (
                     game,

@@ -78,6 +78,12 @@ def generate(
 
     kind = check_kind(game, kind)
     console = stderr_console()
+    if level is not None and level in getattr(game, "levels_seldom_made", ()):
+        click.echo(
+            f"puzzlegen: {game.title} almost never makes {level} puzzles: this may run for "
+            "hours (Ctrl-C keeps what it found)",
+            err=True,
+        )
     if scheduler is not None:
         from puzzlegen.distributed import dask_client
 

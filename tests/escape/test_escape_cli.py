@@ -72,3 +72,17 @@ def test_help_explains_the_game_in_three_lines() -> None:
     from puzzlegen.registry import get_game
 
     assert len(get_game("escape").summary.splitlines()) == 3
+
+
+def test_generate_warns_of_a_level_escape_almost_never_makes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The search itself is not run here (it may take hours): only what the user is told.
+    monkeypatch.setattr("puzzlegen.generator.generate", lambda *a, **k: [])
+    db = str(tmp_path / "e.sqlite")
+    status, _, err = run(capsys, "generate", "--game", "escape", "--level", "expert",
+                         "--count", "1", "--db", db)
+    assert status == 0 and "Escape almost never makes Expert puzzles" in err
+    status, _, err = run(capsys, "generate", "--game", "escape", "--level", "easy",
+                         "--count", "1", "--db", db)
+    assert status == 0 and "almost never" not in err

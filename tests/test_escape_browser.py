@@ -92,6 +92,7 @@ def play_day_to_a_win(site: Path, page: Page, kind: str) -> None:
     if other:
         p.click(f'[data-card="{other[0]}"]')
         assert "the computer's card" in p.text_content("#status")
+        assert f"you play {side.capitalize()}." in p.text_content("#status")  # a name
     answer = [Move.parse(m) for m in day["answer"]]
     shot(p, f"es-{kind}-start")
     for i, move in enumerate(answer):

@@ -102,7 +102,7 @@ def test_bad_input_is_one_line_and_exit_1(
 def test_study_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "1")
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.2")  # port 9 refuses at once
     for args, message in (
         (["--first-seed", "abc"], "bad --first-seed 'abc'"),
         (["--scheduler", "nowhere"], "not an address"),

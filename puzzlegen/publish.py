@@ -399,15 +399,22 @@ def check_site(game: Game, out_dir: Path) -> None:
     """
     owner = site_game(out_dir)
     if owner is not None and owner != game.name:
-        from puzzlegen.registry import get_game
+        from puzzlegen.registry import DEFAULT_GAME, game_names, get_game
 
         try:
             title = get_game(owner).title
         except ValueError:
             title = owner
+        # The folder named as the README names them: output/daily/ for the default
+        # game, output/daily-GAME/ for another (not output/daily-escape-pendulum/).
+        base = out_dir.name
+        for name in game_names():
+            base = base.removesuffix(f"-{name}")
+        folder = base if game.name == DEFAULT_GAME else f"{base}-{game.name}"
+        article = "an" if title[:1].lower() in "aeiou" else "a"
         raise CatalogError(
-            f"{str(out_dir)!r} is a {title} daily site: give {game.title} days a folder of "
-            f"their own (e.g. -o {str(out_dir).rstrip('/')}-{game.name}/)"
+            f"{str(out_dir)!r} is {article} {title} daily site: give {game.title} days a "
+            f"folder of their own (e.g. -o {out_dir.parent / folder}/)"
         )
 
 

@@ -809,6 +809,29 @@ def test_a_daily_of_another_game_is_refused_in_a_site_before_any_work(
     assert json.loads((site / "2026-11-23" / "puzzle.json").read_text())["game"] == "cats-cradle"
 
 
+@pytest.mark.parametrize(
+    ("owner", "folder", "game", "named"),
+    [
+        ("escape", "daily-escape", "pendulum", "'out/daily-escape' is an Escape daily site"),
+        ("escape", "daily-escape", "cats-cradle", "e.g. -o out/daily/)"),
+        ("pendulum", "daily-pendulum", "escape", "e.g. -o out/daily-escape/)"),
+        ("cats-cradle", "daily", "escape", "e.g. -o out/daily-escape/)"),
+    ],
+)
+def test_another_games_site_suggests_the_folder_the_readme_names(
+    monkeypatch: pytest.MonkeyPatch, owner: str, folder: str, game: str, named: str
+) -> None:
+    # It said "a Escape daily site" and suggested out/daily-escape-pendulum/.
+    from puzzlegen.errors import CatalogError
+    from puzzlegen.publish import check_site
+    from puzzlegen.registry import get_game
+
+    monkeypatch.setattr("puzzlegen.publish.site_game", lambda _out: owner)
+    with pytest.raises(CatalogError) as refused:
+        check_site(get_game(game), Path("out") / folder)
+    assert named in str(refused.value)
+
+
 def test_a_folder_with_someone_else_s_index_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

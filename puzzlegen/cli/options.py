@@ -126,7 +126,8 @@ def check_tag(game: Game, tag: str | None) -> str | None:
     if tag is None or tag in game.tags:
         return tag
     raise click.BadParameter(
-        f"{tag!r} is not a {game.title} tag (choose from {', '.join(game.tags)})",
+        f"{tag!r} is not {'an' if game.title[:1] in 'AEIOU' else 'a'} {game.title} tag "
+        f"(choose from {', '.join(game.tags)})",
         param_hint="'--tag'",
     )
 

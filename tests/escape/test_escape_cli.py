@@ -86,3 +86,10 @@ def test_generate_warns_of_a_level_escape_almost_never_makes(
     status, _, err = run(capsys, "generate", "--game", "escape", "--level", "easy",
                          "--count", "1", "--db", db)
     assert status == 0 and "almost never" not in err
+
+
+def test_an_unknown_tag_is_named_with_the_right_article(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(capsys, "catalog", "--game", "escape", "--tag", "nope")
+    assert status == 2 and "'nope' is not an Escape tag (choose from" in err

@@ -93,3 +93,19 @@ def test_an_unknown_tag_is_named_with_the_right_article(
 ) -> None:
     status, _, err = run(capsys, "catalog", "--game", "escape", "--tag", "nope")
     assert status == 2 and "'nope' is not an Escape tag (choose from" in err
+
+
+def test_the_svg_is_wide_enough_for_both_full_hands() -> None:
+    # The start's hands ran past the 190-point picture and Black's was cut off.
+    import xml.etree.ElementTree as ET
+
+    from puzzlegen.escape.position import Position
+    from puzzlegen.escape.views.board import MARGIN, _text_width
+    from puzzlegen.escape.views.svg import position_svg
+
+    root = ET.fromstring(position_svg(str(Position.start())))
+    hands = next(t for t in root.iter() if t.get("class") == "hands" or
+                 (t.text or "").startswith("White: "))
+    text = "".join(hands.itertext())
+    assert text.endswith("Black: B1 B2 B3 B4 B5 B6 B7 B8 B9")
+    assert float(root.get("width", 0)) >= _text_width(text, 7.5) + 2 * MARGIN

@@ -5,6 +5,7 @@ import html as html_module
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import html5lib
 import pytest
@@ -159,6 +160,29 @@ def test_a_run_killed_midway_leaves_whole_dates(
         assert sorted(p.name for p in (tmp_path / day).iterdir()) == sorted(pages.DAY_FILES)
     # The date it died on still holds its old set, whole.
     assert {f: (tmp_path / "2026-11-25" / f).read_bytes() for f in pages.DAY_FILES} == old
+
+
+def test_a_range_stopped_while_choosing_keeps_the_days_chosen_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # All the dates were chosen before any was written, so Ctrl-C after minutes of
+    # choosing (an Escape week) kept nothing.
+    import puzzlegen.daily
+
+    real = puzzlegen.daily.daily_puzzle
+
+    def stopped_on_the_25th(date: dt.date, *args: Any, **kwargs: Any) -> Any:
+        if date.day == 25:
+            raise KeyboardInterrupt
+        return real(date, *args, **kwargs)
+
+    monkeypatch.setattr(puzzlegen.daily, "daily_puzzle", stopped_on_the_25th)
+    args = ["daily", "--from", "2026-11-23", "--to", "2026-11-27", "-o", str(tmp_path)]
+    assert main(args) == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["2026-11-23", "2026-11-24", *SITE]
+    )
+    assert [d["date"] for d in days_js(tmp_path)] == ["2026-11-23", "2026-11-24"]
 
 
 def test_rewriting_a_date_replaces_its_set(tmp_path: Path) -> None:

@@ -766,8 +766,9 @@ def test_long_steps_print_a_progress_line_when_stderr_is_not_a_terminal(
     argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-25", "-o", str(tmp_path / "s")]
     assert main(argv) == 0
     err = capsys.readouterr().err
-    assert "puzzlegen: Choosing daily puzzles 1/3 (" in err
-    assert "puzzlegen: Writing daily pages 3/3 (" in err
+    # With -o each day is written as soon as it is chosen (a stopped range keeps them).
+    assert "puzzlegen: Choosing and writing daily pages 1/3 (" in err
+    assert "puzzlegen: Choosing and writing daily pages 3/3 (" in err
     assert main(["generate", "--count", "2", "--db", str(tmp_path / "c.sqlite")]) == 0
     assert "puzzlegen: Generating puzzles 2/2 (" in capsys.readouterr().err
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import overload
 
 import click
 
@@ -20,8 +22,42 @@ from puzzlegen.cli.options import (
     seed_text,
     status,
 )
-from puzzlegen.games import Game
+from puzzlegen.games import Game, Puzzle
 from puzzlegen.registry import DEFAULT_GAME, game_names
+
+
+class ChosenAsWritten(Sequence[tuple[dt.date, Puzzle]]):
+    """The dates' puzzles, each chosen only when the writer reaches its date.
+
+    Choosing a day may take a minute (Escape's), so a range stopped midway keeps
+    every day chosen so far on disk, as the README promises, where choosing all
+    first kept none.  Each is chosen once; iterating again reuses them.
+    """
+
+    def __init__(self, dates: Sequence[dt.date], choose: Callable[[dt.date], Puzzle]) -> None:
+        self._dates = dates
+        self._choose = choose
+        self._made: list[tuple[dt.date, Puzzle]] = []
+
+    def __len__(self) -> int:
+        return len(self._dates)
+
+    def __iter__(self) -> Iterator[tuple[dt.date, Puzzle]]:
+        for i, date in enumerate(self._dates):
+            if i == len(self._made):
+                self._made.append((date, self._choose(date)))
+            yield self._made[i]
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[dt.date, Puzzle]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[dt.date, Puzzle]]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[dt.date, Puzzle] | Sequence[tuple[dt.date, Puzzle]]:
+        return list(self)[index]
 
 
 def _to_games(
@@ -407,8 +443,19 @@ def daily(
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
         check_site(game, output)  # another game's site, or a folder not a site
-    chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
-    for warning in publish_dailies(game, chosen, output, db=db, mono=mono, progress=progress):
+    chosen: Sequence[tuple[dt.date, Puzzle]]
+    if output is None:
+        chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
+    else:
+        chosen = ChosenAsWritten(dates, lambda d: daily_puzzle(d, game))
+    for warning in publish_dailies(
+        game,
+        chosen,
+        output,
+        db=db,
+        mono=mono,
+        progress=lambda items, _what: progress(items, "Choosing and writing daily pages"),
+    ):
         click.echo(f"puzzlegen: warning: {warning}", err=True)
     if output is not None:
         click.echo(f"Wrote {len(chosen)} daily page(s) under {output}/", err=as_json)

@@ -559,9 +559,18 @@ def _daily_games(
     if output is not None:
         check_writable(output, folder=True)
     doing = "Choosing winnable deals" if kind == "game" else "Choosing prepare puzzles"
-    days = [days_of.choose(d) for d in progress(dates, doing)]
-    if output is not None:
-        for warning in days_of.publish(days, output, mono=mono):
+    days: list[Any] = []
+
+    def chosen() -> Iterator[Any]:
+        # Each day is written as soon as it is chosen: a stopped range keeps them.
+        for d in progress(dates, doing + (" and writing their pages" if output else "")):
+            days.append(days_of.choose(d))
+            yield days[-1]
+
+    if output is None:
+        days = list(chosen())
+    else:
+        for warning in days_of.publish(chosen(), output, mono=mono):
             click.echo(f"puzzlegen: warning: {warning}", err=True)
         what = "whole-game" if kind == "game" else "prepare"
         click.echo(f"Wrote {len(days)} {what} page(s) under {output}/{kind}/", err=as_json)

@@ -352,7 +352,7 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "player does only in part (docs/whole-game-research.md).",
     ),
     "longest_won": (
-        "A study of thousands of deals by program reaches further into the rare long games "
+        "A program's study of many deals reaches further into the rare long games "
         "than a person's record; the players here also stop in ends with few spaces when "
         "nothing better exists, which makes for long games.",
         "A person's record over thousands of games may include longer games than this "

@@ -174,8 +174,10 @@ def choose_book_puzzles(
     db: Path | None,
     venue: str = "book",
     kind: str | None = None,
+    on_found: Callable[[], None] = lambda: None,
 ) -> list[Puzzle]:
-    """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``.
+    """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``
+    (``on_found`` called as each is dealt).
 
     From a catalog, the puzzles are claimed for ``venue``: chosen and marked
     published in one transaction, so two books made at once never share a
@@ -194,7 +196,9 @@ def choose_book_puzzles(
                 lambda: puzzles_from_catalog(cat, count, level=level, game=game, kind=kind),
                 lease=True,
             )
-    return puzzles_from_seed(count, seed=seed or "book", level=level, game=game, kind=kind)
+    return puzzles_from_seed(
+        count, seed=seed or "book", level=level, game=game, kind=kind, on_found=on_found
+    )
 
 
 def check_seed_levels(game: Game, count: int, level: str | None) -> None:
@@ -227,6 +231,7 @@ def choose_chapters(
     db: Path | None,
     venue: str = "book",
     kind: str | None = None,
+    on_found: Callable[[], None] = lambda: None,
 ) -> list[Part]:
     """Each game's share of ``count`` (:func:`split_count`), chosen by :func:`choose_book_puzzles`.
 
@@ -243,7 +248,14 @@ def choose_chapters(
                 (
                     game,
                     choose_book_puzzles(
-                        game, share, level=level, seed=seed, db=db, venue=venue, kind=kind
+                        game,
+                        share,
+                        level=level,
+                        seed=seed,
+                        db=db,
+                        venue=venue,
+                        kind=kind,
+                        on_found=on_found,
                     ),
                 )
             )

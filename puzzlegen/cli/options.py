@@ -206,16 +206,25 @@ class ProgressLines:
 
 
 @contextlib.contextmanager
-def status(message: str) -> Iterator[None]:
+def status(message: str, total: int | None = None) -> Iterator[Callable[[], None]]:
     """A spinner on stderr while slow work runs; a line every few seconds when stderr
-    is not a terminal."""
+    is not a terminal.  With ``total``, the work calls what it is given once a step
+    ("Choosing puzzles 3/24"): a long search is seen to move, or not to."""
     console = stderr_console()
     if console.is_terminal:
-        with console.status(message):
-            yield
+        with console.status(message) as spinner:
+            done = 0
+
+            def advance() -> None:
+                nonlocal done
+                done += 1
+                spinner.update(f"{message.rstrip('…')} {done}/{total}…")
+
+            yield advance
         return
-    with heartbeat(ProgressLines(message)):
-        yield
+    lines = ProgressLines(message, total)
+    with heartbeat(lines):
+        yield lines.advance
 
 
 @contextlib.contextmanager

@@ -326,7 +326,8 @@ def book(
             "to replace it"
         )
     check_writable(path)  # before minutes of work, not after
-    with status("Choosing puzzles…"):
+    # From a seed, a count of the puzzles found: a search for a rare level shows it.
+    with status("Choosing puzzles…", total=None if db else count) as found:
         parts = choose_chapters(
             games,
             count,
@@ -335,6 +336,7 @@ def book(
             db=db,
             venue=book_venue(options),
             kind=puzzle_kind,
+            on_found=found,
         )
     with status("Typesetting the book…"):
         made = make_book(parts, path, options, db=db)

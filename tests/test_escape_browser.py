@@ -42,6 +42,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         data = json.loads(line)
         chosen.append((dt.date.fromisoformat(data["date"]), game.puzzle_from_json(data)))
     assert publish_dailies(game, chosen, out) == []
+    # The archive heads its par column as Escape measures it ("Par: three cards left").
+    assert "<th>Cards left</th>" in (out / "archive.html").read_text(encoding="utf-8")
     return out
 
 

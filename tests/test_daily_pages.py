@@ -234,6 +234,7 @@ def test_every_inserted_value_is_escaped() -> None:
         game=nasty,
         game_name=nasty,
         credit=nasty,
+        par_heading=nasty,
     )
     assert "<script>alert" not in archive
     strict(archive)

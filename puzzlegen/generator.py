@@ -226,12 +226,19 @@ def mix_quotas(count: int) -> dict[str, int]:
 
 
 def puzzles_from_seed(
-    count: int, *, game: Game, seed: str, level: str | None = None, kind: str | None = None
+    count: int,
+    *,
+    game: Game,
+    seed: str,
+    level: str | None = None,
+    kind: str | None = None,
+    on_found: Callable[[], None] = lambda: None,
 ) -> list[Puzzle]:
     """``count`` distinct puzzles from the candidate stream of ``seed``, by level quota
     (only of ``kind`` when given: a stream of its own, see :func:`candidate`).
 
     Puzzles not worth printing are skipped; the result runs easiest first.
+    ``on_found`` is called as each is taken (for progress).
     """
     quotas = {level: count} if level else mix_quotas(count)
     chosen: list[Puzzle] = []
@@ -258,6 +265,7 @@ def puzzles_from_seed(
         quotas[puzzle.level] -= 1
         keys.add(puzzle.key)
         chosen.append(puzzle)
+        on_found()
         misses = 0
     return sorted(chosen, key=difficulty)
 

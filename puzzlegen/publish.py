@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from puzzlegen.catalog import Catalog
 from puzzlegen.errors import CatalogError
-from puzzlegen.games import Game, Puzzle
+from puzzlegen.games import LEVELS, Game, Puzzle
 
 if TYPE_CHECKING:
     from puzzlegen.render.book import BookOptions
@@ -174,8 +174,10 @@ def choose_book_puzzles(
     db: Path | None,
     venue: str = "book",
     kind: str | None = None,
+    on_found: Callable[[], None] = lambda: None,
 ) -> list[Puzzle]:
-    """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``.
+    """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``
+    (``on_found`` called as each is dealt).
 
     From a catalog, the puzzles are claimed for ``venue``: chosen and marked
     published in one transaction, so two books made at once never share a
@@ -194,7 +196,30 @@ def choose_book_puzzles(
                 lambda: puzzles_from_catalog(cat, count, level=level, game=game, kind=kind),
                 lease=True,
             )
-    return puzzles_from_seed(count, seed=seed or "book", level=level, game=game, kind=kind)
+    return puzzles_from_seed(
+        count, seed=seed or "book", level=level, game=game, kind=kind, on_found=on_found
+    )
+
+
+def check_seed_levels(game: Game, count: int, level: str | None) -> None:
+    """Refuse, before any work, a book dealt from a seed that asks ``game`` for a level
+    its candidate stream almost never gives (``levels_seldom_made``): the search would
+    run for hours before giving up."""
+    from puzzlegen.generator import mix_quotas
+
+    seldom = getattr(game, "levels_seldom_made", ())
+    wanted = [level] if level else [lv for lv, n in mix_quotas(count).items() if n]
+    missing = [lv for lv in wanted if lv in seldom]
+    if not missing:
+        return
+    *rest, last = [lv.lower() for lv in LEVELS if lv not in seldom]
+    others = f"{', '.join(rest)} or {last}" if rest else last
+    asked = f"--level {level.lower()}" if level else "an even mix of the four levels"
+    raise CatalogError(
+        f"{game.title} puzzles dealt from a seed are almost never {missing[0]}, so a book of "
+        f"{asked} would search for hours: give --level {others}, or --db with a catalog "
+        f"that holds {missing[0]} puzzles"
+    )
 
 
 def choose_chapters(
@@ -206,19 +231,31 @@ def choose_chapters(
     db: Path | None,
     venue: str = "book",
     kind: str | None = None,
+    on_found: Callable[[], None] = lambda: None,
 ) -> list[Part]:
     """Each game's share of ``count`` (:func:`split_count`), chosen by :func:`choose_book_puzzles`.
 
     If a later game's puzzles cannot be had, the earlier games' claims are released.
     """
+    shares = split_count(count, games)
+    if db is None:
+        for game, share in zip(games, shares, strict=True):
+            check_seed_levels(game, share, level)
     parts: list[Part] = []
     try:
-        for game, share in zip(games, split_count(count, games), strict=True):
+        for game, share in zip(games, shares, strict=True):
             parts.append(
                 (
                     game,
                     choose_book_puzzles(
-                        game, share, level=level, seed=seed, db=db, venue=venue, kind=kind
+                        game,
+                        share,
+                        level=level,
+                        seed=seed,
+                        db=db,
+                        venue=venue,
+                        kind=kind,
+                        on_found=on_found,
                     ),
                 )
             )
@@ -374,15 +411,22 @@ def check_site(game: Game, out_dir: Path) -> None:
     """
     owner = site_game(out_dir)
     if owner is not None and owner != game.name:
-        from puzzlegen.registry import get_game
+        from puzzlegen.registry import DEFAULT_GAME, game_names, get_game
 
         try:
             title = get_game(owner).title
         except ValueError:
             title = owner
+        # The folder named as the README names them: output/daily/ for the default
+        # game, output/daily-GAME/ for another (not output/daily-escape-pendulum/).
+        base = out_dir.name
+        for name in game_names():
+            base = base.removesuffix(f"-{name}")
+        folder = base if game.name == DEFAULT_GAME else f"{base}-{game.name}"
+        article = "an" if title[:1].lower() in "aeiou" else "a"
         raise CatalogError(
-            f"{str(out_dir)!r} is a {title} daily site: give {game.title} days a folder of "
-            f"their own (e.g. -o {str(out_dir).rstrip('/')}-{game.name}/)"
+            f"{str(out_dir)!r} is {article} {title} daily site: give {game.title} days a "
+            f"folder of their own (e.g. -o {out_dir.parent / folder}/)"
         )
 
 

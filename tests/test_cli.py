@@ -141,9 +141,23 @@ def test_more_one_line_errors(
 @pytest.mark.parametrize("command", ["generate", "catalog", "daily"])
 def test_help_of_pipeline_commands(capsys: pytest.CaptureFixture[str], command: str) -> None:
     status, out, _ = run(capsys, command, "--help")
+    out = " ".join(out.split())
     assert status == 0 and "Example" in out
     if command != "daily":
         assert "Levels: difficulty points from a ladder of simulated players" in out
+        assert "Kinds (--kind): choose-method, win-in-par;" in out
+
+
+@pytest.mark.parametrize(
+    "command", ["deal", "solve", "svg", "generate", "catalog", "daily", "book"]
+)
+def test_every_game_has_an_example_in_the_help(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    _, out, _ = run(capsys, command, "--help")
+    examples = out.split("Example")[1].split("Options:")[0]
+    for game in ("pendulum", "escape"):
+        assert f"--game {game}" in examples, (command, game)
 
 
 def test_solve_accepts_a_puzzle_description(capsys: pytest.CaptureFixture[str]) -> None:
@@ -206,3 +220,18 @@ def test_the_help_says_which_commands_take_game(capsys: pytest.CaptureFixture[st
     for name in ("deal", "solve", "svg", "generate", "catalog", "book", "daily"):
         assert "--game" in run(capsys, name, "--help")[1]
     assert "--game" not in run(capsys, "preflight", "--help")[1]
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"), [("cats-cradle", "42"), ("pendulum", "7"), ("escape", "3")]
+)
+def test_svg_reads_what_deal_json_prints(
+    game: str, seed: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `deal --json | solve -` worked for every game; `deal --json | svg -` did not.
+    status, dealt, _ = run(capsys, "deal", "--game", game, "--seed", seed, "--json")
+    assert status == 0
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(dealt.encode())))
+    status, out, err = run(capsys, "svg", "--game", game, "-")
+    assert status == 0, err
+    assert out.startswith("<svg") or out.startswith("<?xml"), out[:80]

@@ -316,5 +316,19 @@ def test_a_bad_output_is_refused_before_the_work(
     ]:
         assert main(argv) == 1, argv
         out, err = capsys.readouterr()
-        assert err == f"puzzlegen: error: Not a directory: {bad!r}\n" and out == ""
+        # The file in the way is named ("Not a directory: {bad!r}" hid which part was wrong).
+        assert bad.startswith(f"{a_file}/")
+        assert err == f"puzzlegen: error: {str(a_file)!r} is a file, not a folder\n" and out == ""
     assert a_file.read_text() == "x" and [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_a_file_where_a_catalogs_folder_must_be_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It said "File exists: 'afile'", which reads as if a file were wrongly there already.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("mine")
+    assert main(["generate", "--count", "1", "--db", "afile/c.sqlite"]) == 1
+    err = capsys.readouterr().err
+    assert err == "puzzlegen: error: 'afile' is a file, not a folder\n"
+    assert (tmp_path / "afile").read_text() == "mine"

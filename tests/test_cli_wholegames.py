@@ -102,7 +102,7 @@ def test_bad_input_is_one_line_and_exit_1(
 def test_study_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "1")
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.2")  # port 9 refuses at once
     for args, message in (
         (["--first-seed", "abc"], "bad --first-seed 'abc'"),
         (["--scheduler", "nowhere"], "not an address"),
@@ -129,6 +129,9 @@ def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path
     assert fig["winnable"]["of"] == 6 and 0 <= fig["winnable"]["low"] <= fig["winnable"]["high"]
     html = (tmp_path / "study.html").read_text()
     assert html.count("<svg") == 4 and "about 1 in 5" in html
+    # The inventor's text, not a deal's seed: "the seed" meant both to a reader.
+    assert "Beside the inventor's figures" in html and "seed's" not in html
+    assert 'name="viewport"' in html and "max-width:100%" in html
 
 
 def _stored(store: Path) -> int:

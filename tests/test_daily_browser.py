@@ -809,6 +809,15 @@ def test_narrow_screens_keep_every_card_text_inside_its_card(
         p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
         assert p.evaluate("document.documentElement.scrollWidth") <= 320
         assert p.evaluate(overflowing, ".pd-card.full") == []
+        # The archive's four columns, its longest words in them, fit too.
+        p.evaluate(
+            "localStorage.setItem('puzzlegen:cats-cradle:2026-11-25',"
+            " JSON.stringify({solved: true, shown: true, moves: 4, on: '2026-11-25'}))"
+        )
+        p.goto((site / "archive.html").as_uri() + f"?today={LAST}")
+        shot(p, "cc-archive-narrow")
+        assert p.inner_text('tr[data-date="2026-11-25"] .solved-cell') == "shown the answer"
+        assert p.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         narrow.context.close()
 

@@ -5,6 +5,7 @@ import html as html_module
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import html5lib
 import pytest
@@ -161,6 +162,29 @@ def test_a_run_killed_midway_leaves_whole_dates(
     assert {f: (tmp_path / "2026-11-25" / f).read_bytes() for f in pages.DAY_FILES} == old
 
 
+def test_a_range_stopped_while_choosing_keeps_the_days_chosen_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # All the dates were chosen before any was written, so Ctrl-C after minutes of
+    # choosing (an Escape week) kept nothing.
+    import puzzlegen.daily
+
+    real = puzzlegen.daily.daily_puzzle
+
+    def stopped_on_the_25th(date: dt.date, *args: Any, **kwargs: Any) -> Any:
+        if date.day == 25:
+            raise KeyboardInterrupt
+        return real(date, *args, **kwargs)
+
+    monkeypatch.setattr(puzzlegen.daily, "daily_puzzle", stopped_on_the_25th)
+    args = ["daily", "--from", "2026-11-23", "--to", "2026-11-27", "-o", str(tmp_path)]
+    assert main(args) == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["2026-11-23", "2026-11-24", *SITE]
+    )
+    assert [d["date"] for d in days_js(tmp_path)] == ["2026-11-23", "2026-11-24"]
+
+
 def test_rewriting_a_date_replaces_its_set(tmp_path: Path) -> None:
     assert main(["daily", "--date", "2026-11-25", "-o", str(tmp_path)]) == 0
     (tmp_path / "2026-11-25" / "leftover.txt").write_text("old")
@@ -210,6 +234,7 @@ def test_every_inserted_value_is_escaped() -> None:
         game=nasty,
         game_name=nasty,
         credit=nasty,
+        par_heading=nasty,
     )
     assert "<script>alert" not in archive
     strict(archive)

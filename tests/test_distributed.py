@@ -62,7 +62,7 @@ def test_generate_on_dask_equals_the_local_one(
 def test_generate_refuses_an_unreachable_scheduler_before_making_a_catalog(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "1")
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.2")  # port 9 refuses at once
     db = tmp_path / "c.sqlite"
     status = main(["generate", "--count", "1", "--db", str(db), "--scheduler", "tcp://127.0.0.1:9"])
     err = capsys.readouterr().err

@@ -41,3 +41,20 @@ def test_the_rules_list_the_lines_the_code_plays_by() -> None:
     assert "eighteen lines" in text
     sees = sorted({len(cells) for cells in SEES})
     assert sees == [9, 11] and "nine others" in text and "eleven" in text
+
+
+def test_pendulum_rules_give_the_orders_and_crowns_the_code_builds() -> None:
+    from puzzlegen.pendulum.methods import Method
+
+    text = (ROOT / "docs" / "pendulum-rules.md").read_text(encoding="utf-8")
+    rank = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    rows = re.findall(r"^\| `((?:up|down)-\d+)` \| ([AJQK0-9 ]+?) \|$", text, re.MULTILINE)
+    assert len(rows) == 2
+    for name, order in rows:
+        assert tuple(rank.get(r) or int(r) for r in order.split()) == Method.parse(name).order
+    crowns = {"K": "up-1", "2": "down-1", "3": "down-2", "J": "up-3"}
+    names = {"K": "king", "2": "two", "3": "three", "J": "jack"}
+    for crown, method in crowns.items():
+        assert Method.parse(method).crown_value == (rank.get(crown) or int(crown))
+        assert f"the {names[crown]} for `{method}`" in text.replace("\n", " ")
+    assert Method.parse("up-11").name == "down-2" and "(`up-11` is `down-2`)" in text

@@ -42,6 +42,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         data = json.loads(line)
         chosen.append((dt.date.fromisoformat(data["date"]), game.puzzle_from_json(data)))
     assert publish_dailies(game, chosen, out) == []
+    # The archive heads its par column as Escape measures it ("Par: three cards left").
+    assert "<th>Cards left</th>" in (out / "archive.html").read_text(encoding="utf-8")
     return out
 
 
@@ -92,6 +94,7 @@ def play_day_to_a_win(site: Path, page: Page, kind: str) -> None:
     if other:
         p.click(f'[data-card="{other[0]}"]')
         assert "the computer's card" in p.text_content("#status")
+        assert f"you play {side.capitalize()}." in p.text_content("#status")  # a name
     answer = [Move.parse(m) for m in day["answer"]]
     shot(p, f"es-{kind}-start")
     for i, move in enumerate(answer):

@@ -162,6 +162,28 @@ def test_a_run_killed_midway_leaves_whole_dates(
     assert folders == ["2026-11-23", "2026-11-24"]  # whole days, no temporaries
 
 
+def test_a_range_stopped_while_choosing_keeps_and_lists_the_days_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every deal was chosen before any page was written: a stop kept nothing.
+    from puzzlegen.catscradle.gamedaily import GameDays
+
+    real = GameDays.choose
+
+    def stopped_on_the_25th(self: GameDays, date: dt.date) -> object:
+        if date.day == 25:
+            raise KeyboardInterrupt
+        return real(self, date)
+
+    monkeypatch.setattr(GameDays, "choose", stopped_on_the_25th)
+    args = ["daily", "--kind", "game", "--from", "2026-11-23", "--to", "2026-11-27"]
+    assert main([*args, "-o", str(tmp_path)]) == 130
+    folders = sorted(p.name for p in (tmp_path / "game").iterdir() if p.is_dir())
+    assert folders == ["2026-11-23", "2026-11-24"]
+    listed = (tmp_path / "game" / "days.js").read_text()
+    assert '"2026-11-23"' in listed and '"2026-11-24"' in listed
+
+
 @pytest.mark.parametrize(
     ("argv", "says"),
     [

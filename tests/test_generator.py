@@ -149,3 +149,12 @@ def test_catalogs_hold_no_one_move_puzzle_and_books_pass_over_stale_rows(tmp_pat
         assert [difficulty(p) for p in chosen] == sorted(difficulty(p) for p in chosen)
         with pytest.raises(CatalogError, match="6 unpublished Easy"):
             puzzles_from_catalog(catalog, 7, game=CATS_CRADLE, level="Easy")
+
+
+def test_a_book_dealt_from_a_seed_reports_each_puzzle_it_takes() -> None:
+    # book showed only "Choosing puzzles (85 s)": nothing said whether the search moved.
+    found: list[int] = []
+    chosen = puzzles_from_seed(
+        3, game=CATS_CRADLE, seed="progress", on_found=lambda: found.append(1)
+    )
+    assert len(chosen) == 3 and len(found) == 3

@@ -766,8 +766,9 @@ def test_long_steps_print_a_progress_line_when_stderr_is_not_a_terminal(
     argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-25", "-o", str(tmp_path / "s")]
     assert main(argv) == 0
     err = capsys.readouterr().err
-    assert "puzzlegen: Choosing daily puzzles 1/3 (" in err
-    assert "puzzlegen: Writing daily pages 3/3 (" in err
+    # With -o each day is written as soon as it is chosen (a stopped range keeps them).
+    assert "puzzlegen: Choosing and writing daily pages 1/3 (" in err
+    assert "puzzlegen: Choosing and writing daily pages 3/3 (" in err
     assert main(["generate", "--count", "2", "--db", str(tmp_path / "c.sqlite")]) == 0
     assert "puzzlegen: Generating puzzles 2/2 (" in capsys.readouterr().err
 
@@ -807,6 +808,29 @@ def test_a_daily_of_another_game_is_refused_in_a_site_before_any_work(
     assert f"{str(site)!r} is a Cat's Cradle daily site" in err and "daily-pendulum" in err
     assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
     assert json.loads((site / "2026-11-23" / "puzzle.json").read_text())["game"] == "cats-cradle"
+
+
+@pytest.mark.parametrize(
+    ("owner", "folder", "game", "named"),
+    [
+        ("escape", "daily-escape", "pendulum", "'out/daily-escape' is an Escape daily site"),
+        ("escape", "daily-escape", "cats-cradle", "e.g. -o out/daily/)"),
+        ("pendulum", "daily-pendulum", "escape", "e.g. -o out/daily-escape/)"),
+        ("cats-cradle", "daily", "escape", "e.g. -o out/daily-escape/)"),
+    ],
+)
+def test_another_games_site_suggests_the_folder_the_readme_names(
+    monkeypatch: pytest.MonkeyPatch, owner: str, folder: str, game: str, named: str
+) -> None:
+    # It said "a Escape daily site" and suggested out/daily-escape-pendulum/.
+    from puzzlegen.errors import CatalogError
+    from puzzlegen.publish import check_site
+    from puzzlegen.registry import get_game
+
+    monkeypatch.setattr("puzzlegen.publish.site_game", lambda _out: owner)
+    with pytest.raises(CatalogError) as refused:
+        check_site(get_game(game), Path("out") / folder)
+    assert named in str(refused.value)
 
 
 def test_a_folder_with_someone_else_s_index_is_refused(

@@ -130,7 +130,7 @@ def position_svg(
     from puzzlegen.catscradle.solver import best_line
     from puzzlegen.catscradle.views.svg import board_svg
 
-    start = position_from_description(text)
+    start = position_from_description(unwrap_json(text))
     return board_svg(
         start,
         size=size,

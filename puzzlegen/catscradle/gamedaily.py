@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from puzzlegen.catscradle.gameday import GameDay, game_day
@@ -34,7 +35,7 @@ class GameDays:
             lines += line_text(day)
         return "\n".join(lines) + "\n"
 
-    def publish(self, days: list[GameDay], out_dir: Path, *, mono: bool = False) -> list[str]:
+    def publish(self, days: Iterable[GameDay], out_dir: Path, *, mono: bool = False) -> list[str]:
         """Write the days' pages under ``out_dir/game/``; return warnings about the disk."""
         from puzzlegen.catscradle.plugin import CATS_CRADLE
         from puzzlegen.catscradle.views.gamepages import publish_game_days

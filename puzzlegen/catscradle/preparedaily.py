@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from puzzlegen.catscradle.prepareday import PrepareDay, prepare_day, sundays
@@ -41,7 +42,9 @@ class PrepareDays:
             lines.append(answer(puzzle.choice))
         return "\n".join(lines) + "\n"
 
-    def publish(self, days: list[PrepareDay], out_dir: Path, *, mono: bool = False) -> list[str]:
+    def publish(
+        self, days: Iterable[PrepareDay], out_dir: Path, *, mono: bool = False
+    ) -> list[str]:
         """Write the days' pages under ``out_dir/prepare/``; return warnings about the disk."""
         from puzzlegen.catscradle.plugin import CATS_CRADLE
         from puzzlegen.catscradle.views.preparepages import publish_prepare_days

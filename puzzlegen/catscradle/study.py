@@ -333,26 +333,26 @@ def _note(key: str, mine: Any, value: float) -> str:
 DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "no_first_move": (
         "A person who misses a long line on a layout that has one counts it as 'no move'; "
-        "the seed's figure is also a guess ('probably').",
-        "The seed's 1 in 200 is a guess from play ('probably'); a first layout from which no "
+        "the inventor's figure is also a guess ('probably').",
+        "The inventor's 1 in 200 is a guess from play ('probably'); a first layout from which no "
         "line at all creates a space is rarer, and a person who misses a long line on a "
         "layout that has one would count it as 'no move'.",
     ),
     "beginner_wins": (
-        "The beginner here is the hasty player of the seed's hints; the seed's beginners "
+        "The beginner here is the hasty player of the inventor's hints; his beginners "
         "may have been hastier still.",
-        "The beginner here is the hasty player of the seed's hints, who stops as soon as no "
+        "The beginner here is the hasty player of the inventor's hints, who stops as soon as no "
         "single move empties a cell; a real beginner looks a little further and plays on.",
     ),
     "expert_wins": (
         "The strong player weighs sampled orders of the unseen cards, more than a person "
         "can at the table.",
-        "Most-spaces play wins about 1 game in 9; the seed's skilled player also weighs "
+        "Most-spaces play wins about 1 game in 9; the inventor's skilled player also weighs "
         "where the next cards will land and what the stock may bring, which the strong "
         "player does only in part (docs/whole-game-research.md).",
     ),
     "longest_won": (
-        "A study of thousands of deals by program reaches further into the rare long games "
+        "A program's study of many deals reaches further into the rare long games "
         "than a person's record; the players here also stop in ends with few spaces when "
         "nothing better exists, which makes for long games.",
         "A person's record over thousands of games may include longer games than this "

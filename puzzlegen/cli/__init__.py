@@ -132,11 +132,29 @@ def _main(argv: Sequence[str] | None) -> int:
         # The reader went away (e.g. `| head`): not an error of ours.
         return 0
     except OSError as exc:
+        in_the_way = _file_in_the_way(exc)
+        if in_the_way is not None:
+            click.echo(f"puzzlegen: error: {in_the_way!r} is a file, not a folder", err=True)
+            return EXIT_INVALID
         reason = exc.strerror or str(exc)
         where = f": {exc.filename!r}" if exc.filename is not None else ""
         click.echo(f"puzzlegen: error: {reason}{where}", err=True)
         return EXIT_INVALID
     return status if isinstance(status, int) else 0
+
+
+def _file_in_the_way(exc: OSError) -> str | None:
+    """The file standing where a folder of ``exc``'s path must be, if that is what failed
+    ("File exists: 'afile'" and "Not a directory: 'afile/site'" hid which was wrong)."""
+    from pathlib import Path
+
+    if not isinstance(exc, FileExistsError | NotADirectoryError) or exc.filename is None:
+        return None
+    path = Path(str(exc.filename))
+    for place in (path, *path.parents):
+        if place.exists():  # the nearest thing on disk: a file there is what is wrong
+            return None if place.is_dir() else str(place)
+    return None
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from puzzlegen.games import LEVELS, Game
 @click.command(context_settings=CONTEXT, cls=GradingCommand)
 @click.option("--count", type=click.IntRange(min=1), required=True, help="New puzzles to add.")
 @level_option("Keep only puzzles of this level.")
-@kind_option("Only puzzles of this kind (default: alternate the game's kinds).")
+@kind_option("Only puzzles of this kind (each game's kinds are below; default: alternate them).")
 @click.option(
     "--seed",
     default="0",
@@ -65,9 +65,11 @@ def generate(
     adding COUNT more (COUNT is new puzzles per run, not a total).
 
     \b
-    Example:
+    Examples:
       puzzlegen generate --count 2000 --jobs 2
       puzzlegen generate --count 50 --level expert --kind midgame --seed 7
+      puzzlegen generate --game pendulum --kind win-in-par --count 5
+      puzzlegen generate --game escape --count 4 --level easy --db output/escape.sqlite
       puzzlegen generate --count 5000 --scheduler tcp://10.0.0.5:8786
     """
 
@@ -76,6 +78,12 @@ def generate(
 
     kind = check_kind(game, kind)
     console = stderr_console()
+    if level is not None and level in getattr(game, "levels_seldom_made", ()):
+        click.echo(
+            f"puzzlegen: {game.title} almost never makes {level} puzzles: this may run for "
+            "hours (Ctrl-C keeps what it found)",
+            err=True,
+        )
     if scheduler is not None:
         from puzzlegen.distributed import dask_client
 
@@ -129,8 +137,10 @@ def generate(
 @click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
 @click.option(
     "--limit",
+    type=click.IntRange(min=0),
     # SQLite's integers stop at 2**63 - 1: a larger limit is no limit, not an overflow.
-    type=click.IntRange(min=0, max=2**63 - 1, clamp=True),
+    # (Clamped here, not by the range, whose bound --help would print.)
+    callback=lambda _c, _p, value: None if value is None else min(value, 2**63 - 1),
     help="At most this many puzzles.",
 )
 @click.option(
@@ -164,6 +174,8 @@ def catalog(
       puzzlegen catalog --list --level hard --limit 20
       puzzlegen catalog --json --tag transfer > transfer-puzzles.jsonl
       puzzlegen catalog --release "book:Cat's Cradle Puzzles"
+      puzzlegen catalog --game pendulum --list --kind win-in-par
+      puzzlegen catalog --game escape --db output/escape.sqlite
     """
     from puzzlegen.games import stored_check
     from puzzlegen.publish import open_existing_catalog, release_venue

@@ -40,7 +40,10 @@ class GradingCommand(click.Command):
 
         for game in all_games():
             formatter.write_paragraph()
-            formatter.write_text(f"{game.title} — {game.level_rules}")
+            formatter.write_text(
+                f"{game.title} — {game.level_rules}  Kinds (--kind): "
+                f"{', '.join(game.kinds)}; tags (--tag): {', '.join(game.tags)}."
+            )
 
 
 def _to_game(_ctx: click.Context, _param: click.Parameter, value: str) -> Game:
@@ -123,7 +126,8 @@ def check_tag(game: Game, tag: str | None) -> str | None:
     if tag is None or tag in game.tags:
         return tag
     raise click.BadParameter(
-        f"{tag!r} is not a {game.title} tag (choose from {', '.join(game.tags)})",
+        f"{tag!r} is not {'an' if game.title[:1] in 'AEIOU' else 'a'} {game.title} tag "
+        f"(choose from {', '.join(game.tags)})",
         param_hint="'--tag'",
     )
 
@@ -202,16 +206,25 @@ class ProgressLines:
 
 
 @contextlib.contextmanager
-def status(message: str) -> Iterator[None]:
+def status(message: str, total: int | None = None) -> Iterator[Callable[[], None]]:
     """A spinner on stderr while slow work runs; a line every few seconds when stderr
-    is not a terminal."""
+    is not a terminal.  With ``total``, the work calls what it is given once a step
+    ("Choosing puzzles 3/24"): a long search is seen to move, or not to."""
     console = stderr_console()
     if console.is_terminal:
-        with console.status(message):
-            yield
+        with console.status(message) as spinner:
+            done = 0
+
+            def advance() -> None:
+                nonlocal done
+                done += 1
+                spinner.update(f"{message.rstrip('…')} {done}/{total}…")
+
+            yield advance
         return
-    with heartbeat(ProgressLines(message)):
-        yield
+    lines = ProgressLines(message, total)
+    with heartbeat(lines):
+        yield lines.advance
 
 
 @contextlib.contextmanager

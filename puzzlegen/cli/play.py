@@ -43,10 +43,16 @@ def _given(**options: object) -> dict[str, object]:
 def deal(seed: str, as_json: bool, game: Game) -> None:
     """Deal the cards for a seed, in the game's notation.
 
+    Cat's Cradle: the 52 cards, the layout and the stock; Pendulum: the 48
+    cards in six rows; Escape: the start (it has one) and a sample game for
+    the seed.
+
     \b
-    Example:
+    Examples:
       puzzlegen deal --seed 42
       puzzlegen deal --seed 42 --json
+      puzzlegen deal --game pendulum --seed 7
+      puzzlegen deal --game escape --seed 3
     """
     click.echo(game.deal_text(seed, as_json=as_json))
 
@@ -62,15 +68,20 @@ def deal(seed: str, as_json: bool, game: Game) -> None:
 @click.option("--method", help="Pendulum: solve only this building method (up-1 … down-6).")
 @game_option("The game of the position.")
 def solve(position: tuple[str, ...], as_json: bool, method: str | None, game: Game) -> None:
-    """Find the best line of play of POSITION (in the game's notation, or '-' for stdin).
+    """Solve POSITION (in the game's notation, or '-' for stdin).
 
-    See 'puzzlegen --help' for each game's notation.
+    Cat's Cradle: the line of play that makes the most spaces; Pendulum: each
+    building method won or lost, a win with its par (fewest swings) and a
+    line; Escape: whether the side to move wins, and the play that does.
+    See 'puzzlegen --help' for each game's notation; '-' also reads the JSON
+    line 'deal --json' prints.
 
     \b
     Examples:
       puzzlegen solve "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
       puzzlegen solve --json - < positions.txt   (one JSON object a line)
-      puzzlegen solve --game pendulum --method up-3 "QD 7S 4D …"   (48 cards, row by row)
+      puzzlegen deal --game pendulum --seed 7 --json | puzzlegen solve --game pendulum -
+      puzzlegen solve --game escape "white | W1 | B7 | -1,-1 | ### / #o. / ###"
     """
     extras = _given(method=method)
     if as_json and list(position) == ["-"]:
@@ -103,7 +114,8 @@ def _finite_size(_ctx: click.Context, _param: click.Parameter, value: float | No
     "--solution",
     is_flag=True,
     help="Draw the answer: Cat's Cradle, the best line as arrows; Pendulum, the winning "
-    "methods and their fewest swings under the layout.",
+    "methods and their fewest swings under the layout; Escape, who wins and with which "
+    "play, under the table.",
 )
 @click.option("--mono", is_flag=True, help="Black-and-white print: red pips drawn hollow.")
 @click.option("--lines", is_flag=True, help="Cat's Cradle: overlay the 18 lines.")
@@ -135,10 +147,14 @@ def svg(
 ) -> None:
     """Draw POSITION (in the game's notation, or '-' for stdin) as an SVG diagram.
 
+    '-' also reads the JSON line 'deal --json' prints.
+
     \b
     Examples:
       puzzlegen svg "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S" -o layout.svg
       puzzlegen svg --solution --mono JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S -o sol.svg
+      puzzlegen deal --game pendulum --seed 7 --json | puzzlegen svg --game pendulum - -o p.svg
+      puzzlegen svg --game escape "white | W1 W9 | B8 B9 | -1,-1 | ### / #o. / ###" -o escape.svg
     """
     from puzzlegen.fileio import check_writable, output_path, write_text
 

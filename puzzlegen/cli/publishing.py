@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import overload
 
 import click
 
@@ -20,8 +22,42 @@ from puzzlegen.cli.options import (
     seed_text,
     status,
 )
-from puzzlegen.games import Game
+from puzzlegen.games import Game, Puzzle
 from puzzlegen.registry import DEFAULT_GAME, game_names
+
+
+class ChosenAsWritten(Sequence[tuple[dt.date, Puzzle]]):
+    """The dates' puzzles, each chosen only when the writer reaches its date.
+
+    Choosing a day may take a minute (Escape's), so a range stopped midway keeps
+    every day chosen so far on disk, as the README promises, where choosing all
+    first kept none.  Each is chosen once; iterating again reuses them.
+    """
+
+    def __init__(self, dates: Sequence[dt.date], choose: Callable[[dt.date], Puzzle]) -> None:
+        self._dates = dates
+        self._choose = choose
+        self._made: list[tuple[dt.date, Puzzle]] = []
+
+    def __len__(self) -> int:
+        return len(self._dates)
+
+    def __iter__(self) -> Iterator[tuple[dt.date, Puzzle]]:
+        for i, date in enumerate(self._dates):
+            if i == len(self._made):
+                self._made.append((date, self._choose(date)))
+            yield self._made[i]
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[dt.date, Puzzle]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[dt.date, Puzzle]]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[dt.date, Puzzle] | Sequence[tuple[dt.date, Puzzle]]:
+        return list(self)[index]
 
 
 def _to_games(
@@ -290,7 +326,8 @@ def book(
             "to replace it"
         )
     check_writable(path)  # before minutes of work, not after
-    with status("Choosing puzzles…"):
+    # From a seed, a count of the puzzles found: a search for a rare level shows it.
+    with status("Choosing puzzles…", total=None if db else count) as found:
         parts = choose_chapters(
             games,
             count,
@@ -299,6 +336,7 @@ def book(
             db=db,
             venue=book_venue(options),
             kind=puzzle_kind,
+            on_found=found,
         )
     with status("Typesetting the book…"):
         made = make_book(parts, path, options, db=db)
@@ -371,9 +409,13 @@ def daily(
 ) -> None:
     """The puzzle of the day: the same for everyone, on any machine, for ever.
 
-    Each game keeps its own schedule of kinds and levels through the week;
+    Each game keeps its own schedule of kinds and levels through the week:
     for Cat's Cradle, Monday's is the easiest, rising to Saturday's, and
-    Sunday's is a mid-game position with stacks.
+    Sunday's is a mid-game position with stacks; for Pendulum, a win in par
+    on weekdays, Medium to Expert, and "which methods win?" at the weekend;
+    for Escape, "White to play and escape" on weekdays and "Black to play
+    and capture" at the weekend (a day can take a minute of CPU to choose).
+    Each game's site goes in its own folder.
 
     \b
     Examples:
@@ -384,6 +426,8 @@ def daily(
       puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
       puzzlegen daily --kind game --date 2026-11-23 -o output/daily/
       puzzlegen daily --kind prepare --date 2026-11-29 -o output/daily/
+      puzzlegen daily --game pendulum --date 2026-11-23 -o output/daily-pendulum/
+      puzzlegen daily --game escape --date 2026-11-24 --solution
     """
     from puzzlegen.daily import daily_json, daily_puzzle
     from puzzlegen.fileio import check_writable
@@ -401,8 +445,19 @@ def daily(
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
         check_site(game, output)  # another game's site, or a folder not a site
-    chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
-    for warning in publish_dailies(game, chosen, output, db=db, mono=mono, progress=progress):
+    chosen: Sequence[tuple[dt.date, Puzzle]]
+    if output is None:
+        chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
+    else:
+        chosen = ChosenAsWritten(dates, lambda d: daily_puzzle(d, game))
+    for warning in publish_dailies(
+        game,
+        chosen,
+        output,
+        db=db,
+        mono=mono,
+        progress=lambda items, _what: progress(items, "Choosing and writing daily pages"),
+    ):
         click.echo(f"puzzlegen: warning: {warning}", err=True)
     if output is not None:
         click.echo(f"Wrote {len(chosen)} daily page(s) under {output}/", err=as_json)
@@ -506,9 +561,18 @@ def _daily_games(
     if output is not None:
         check_writable(output, folder=True)
     doing = "Choosing winnable deals" if kind == "game" else "Choosing prepare puzzles"
-    days = [days_of.choose(d) for d in progress(dates, doing)]
-    if output is not None:
-        for warning in days_of.publish(days, output, mono=mono):
+    days: list[Any] = []
+
+    def chosen() -> Iterator[Any]:
+        # Each day is written as soon as it is chosen: a stopped range keeps them.
+        for d in progress(dates, doing + (" and writing their pages" if output else "")):
+            days.append(days_of.choose(d))
+            yield days[-1]
+
+    if output is None:
+        days = list(chosen())
+    else:
+        for warning in days_of.publish(chosen(), output, mono=mono):
             click.echo(f"puzzlegen: warning: {warning}", err=True)
         what = "whole-game" if kind == "game" else "prepare"
         click.echo(f"Wrote {len(days)} {what} page(s) under {output}/{kind}/", err=as_json)

@@ -64,12 +64,18 @@ def _seed_number(value: str, option: str) -> int:
     return int(text)
 
 
+def _whole_game_names() -> str:
+    from puzzlegen.registry import WHOLE_GAMES
+
+    return ", ".join(sorted(WHOLE_GAMES))
+
+
 game_option = click.option(
     "--game",
     "game_name",
     default=DEFAULT_GAME,
     show_default=True,
-    help="The game (only games with whole-game play).",
+    help=f"The game; only games with whole-game play: {_whole_game_names()}.",
 )
 
 
@@ -179,17 +185,19 @@ def study(
     scheduler: str | None,
     game_name: str,
 ) -> None:
-    """Play DEALS deals with every player and report the seed's statistics.
+    """Play DEALS deals with every player and set the figures beside the inventor's.
 
     Writes the figures as JSON (study.json) and as a web page with charts
-    (study.html), each beside the figure the seed text states, every rate
+    (study.html), each beside the one Michael Bourne gives at the end of his
+    description of Cat's Cradle (wins, longest games, ...), every rate
     with its 95% Wilson interval.  Each finished deal is stored at once, so
     a study stopped at any moment and run again plays only the deals
     missing; the figures are the same bytes however the work was spread.
 
     \b
     Examples:
-      puzzlegen study --deals 1000 --jobs 2
+      puzzlegen study --deals 200
+      puzzlegen study --deals 1000 --jobs 2 -o output/study/
       puzzlegen study --deals 10000 --scheduler tcp://10.0.0.5:8786
     """
 

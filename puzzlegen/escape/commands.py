@@ -91,13 +91,15 @@ def solve_text(text: str, *, as_json: bool = False) -> str:
     if result["winner"] is None:
         return f"Undecided: {result['reason']}."
     if position.outcome is not None:
-        return f"The game is over: {result['winner']} has won ({result['reason']})."
+        winner = str(result["winner"]).capitalize()
+        return f"The game is over: {winner} has won ({result['reason']})."
     mover = position.to_move.capitalize()
     moves = result["moves"]
     assert isinstance(moves, list)
     if moves:
         return f"{mover} to play wins, with: {', '.join(moves)}."
-    return f"{mover} to play loses whatever it plays: {result['winner']} wins."
+    # The sides are capitalised in prose, as the seed text and the book write them.
+    return f"{mover} to play loses whatever it plays: {str(result['winner']).capitalize()} wins."
 
 
 def solve_lines(lines: Iterable[str], out: TextIO) -> bool:

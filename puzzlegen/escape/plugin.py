@@ -74,6 +74,12 @@ class Escape:
     }
     tags: tuple[str, ...] = ep.TAGS
     level_rules = ep.LEVEL_RULES
+    #: Levels a candidate stream (a book dealt from a seed) almost never gives: the
+    #: search player finds nearly every key move, so Expert needs hours of candidates
+    #: at seconds each; a book asking for one is refused at once (see the README).
+    levels_seldom_made: tuple[str, ...] = ("Expert",)
+    #: The archive's column for par_phrase ("three cards left" is no par).
+    par_heading = "Cards left"
 
     def goal(self, puzzle: Puzzle) -> str:
         own = _own(puzzle)

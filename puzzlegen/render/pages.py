@@ -348,7 +348,13 @@ def write_archive(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]
             months.append({"name": day["month"], "days": []})
         months[-1]["days"].append(day)
     archive = render(
-        "archive.html.j2", months=months, game=game.title, game_name=game.name, credit=game.credit
+        "archive.html.j2",
+        months=months,
+        game=game.title,
+        game_name=game.name,
+        credit=game.credit,
+        # What par_phrase measures, as a column head: "Par" unless the game names it.
+        par_heading=getattr(game, "par_heading", "Par"),
     )
     write_text(out_dir / "archive.html", archive + "\n")
     latest = days[-1]["date"] if days else ""

@@ -790,9 +790,9 @@
       if (p.toMove === ui.side) {
         const moves = R.legalMoves(p);
         if (moves.length === 1 && moves[0].pass) return blanks + ". No card of yours fits: pass";
-        return blanks + ". Your turn (" + p.toMove + ")";
+        return blanks + ". Your turn (" + cap(p.toMove) + ")";
       }
-      return blanks + ". The computer's turn (" + p.toMove + ")";
+      return blanks + ". The computer's turn (" + cap(p.toMove) + ")";
     }
 
     // -- the board ----------------------------------------------------------------
@@ -1284,7 +1284,7 @@
     function pickCard(id, byKey) {
       const card = R.CARDS[id];
       if (card.colour !== ui.side) {
-        announce(id + " is the computer's card: you play " + ui.side + ".", "refused");
+        announce(id + " is the computer's card: you play " + cap(ui.side) + ".", "refused");
         render();
         return;
       }
@@ -1464,7 +1464,7 @@
 
     function startWords() {
       return (readerSide === R.WHITE ? "White to play and escape" : "Black to play and capture") +
-        ": you play " + readerSide + ", the computer defends. Pick up a card from your hand.";
+        ": you play " + cap(readerSide) + ", the computer defends. Pick up a card from your hand.";
     }
 
     function newGame() {
@@ -1479,7 +1479,7 @@
       ui.gameOverCounted = false;
       view = null;
       announce("A new game from the start, " + LEVELS[ui.level].toLowerCase() + " computer: you play " +
-        gameSide + "." + (gameSide === R.WHITE ? " White plays first: pick up a card." : ""));
+        cap(gameSide) + "." + (gameSide === R.WHITE ? " White plays first: pick up a card." : ""));
       render();
       computerTurn();
     }

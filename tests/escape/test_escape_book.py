@@ -197,3 +197,21 @@ def test_a_catalog_of_one_level_suggests_a_book_of_that_level(
     assert not out.exists()
     with Catalog(db) as cat:  # the failed book claimed nothing
         assert len(cat.puzzles(unpublished=True)) == len(stored())
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--game", "escape", "--count", "4"],  # the default even mix asks one Expert
+        ["--game", "cats-cradle", "--game", "escape", "--count", "8", "--level", "expert"],
+    ],
+)
+def test_a_book_dealt_from_a_seed_is_refused_a_level_escape_almost_never_makes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # It searched for hours (2,000 candidates a puzzle, seconds each) before giving up.
+    out = tmp_path / "b.pdf"
+    assert main(["book", *argv, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "almost never Expert" in err
+    assert "--level easy, medium or hard" in err and not out.exists()

@@ -29,7 +29,7 @@ def test_deal_prints_the_start_and_a_sample_game(capsys: pytest.CaptureFixture[s
 
 def test_solve_the_seeds_ending(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "solve", "--game", "escape", C5)
-    assert status == 0 and "White to play loses whatever it plays" in out
+    assert status == 0 and "White to play loses whatever it plays: Black wins." in out
     one_dot = C5.replace("W1 W2 | B7", "W1 | -")
     status, out, _ = run(capsys, "solve", "--game", "escape", "--json", one_dot)
     assert json.loads(out)["moves"] == ["W1@0,3", "W1@0,5"]
@@ -72,3 +72,40 @@ def test_help_explains_the_game_in_three_lines() -> None:
     from puzzlegen.registry import get_game
 
     assert len(get_game("escape").summary.splitlines()) == 3
+
+
+def test_generate_warns_of_a_level_escape_almost_never_makes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The search itself is not run here (it may take hours): only what the user is told.
+    monkeypatch.setattr("puzzlegen.generator.generate", lambda *a, **k: [])
+    db = str(tmp_path / "e.sqlite")
+    status, _, err = run(capsys, "generate", "--game", "escape", "--level", "expert",
+                         "--count", "1", "--db", db)
+    assert status == 0 and "Escape almost never makes Expert puzzles" in err
+    status, _, err = run(capsys, "generate", "--game", "escape", "--level", "easy",
+                         "--count", "1", "--db", db)
+    assert status == 0 and "almost never" not in err
+
+
+def test_an_unknown_tag_is_named_with_the_right_article(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(capsys, "catalog", "--game", "escape", "--tag", "nope")
+    assert status == 2 and "'nope' is not an Escape tag (choose from" in err
+
+
+def test_the_svg_is_wide_enough_for_both_full_hands() -> None:
+    # The start's hands ran past the 190-point picture and Black's was cut off.
+    import xml.etree.ElementTree as ET
+
+    from puzzlegen.escape.position import Position
+    from puzzlegen.escape.views.board import MARGIN, _text_width
+    from puzzlegen.escape.views.svg import position_svg
+
+    root = ET.fromstring(position_svg(str(Position.start())))
+    hands = next(t for t in root.iter() if t.get("class") == "hands" or
+                 (t.text or "").startswith("White: "))
+    text = "".join(hands.itertext())
+    assert text.endswith("Black: B1 B2 B3 B4 B5 B6 B7 B8 B9")
+    assert float(root.get("width", 0)) >= _text_width(text, 7.5) + 2 * MARGIN

@@ -118,7 +118,7 @@ def test_the_plugin_meets_the_protocol(hard: Puzzle) -> None:
     assert GAME.goal(hard) == "find White's one escaping play"
     assert GAME.par_phrase(hard) == "four cards left"
     assert GAME.puzzle_from_json(hard.to_json()) == hard
-    assert "The one winning play: white lays the split pair W9" in GAME.solution_text(hard)
+    assert "The one winning play: White lays the split pair W9" in GAME.solution_text(hard)
     assert any("cat and mouse" in t for t in GAME.rules_text())
 
 

@@ -21,8 +21,10 @@ date's folder is written as one set, as the puzzles' are.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -177,10 +179,19 @@ def write_game_site(game: Game, out_dir: Path, *, mono: bool = False) -> list[st
 
 
 def publish_game_days(
-    game: Game, days: list[GameDay], out_dir: Path, *, mono: bool = False
+    game: Game, days: Iterable[GameDay], out_dir: Path, *, mono: bool = False
 ) -> list[str]:
-    """Write the pages of ``days`` under ``out_dir/game/`` and the site around them."""
+    """Write the pages of ``days`` under ``out_dir/game/`` and the site around them.
+
+    ``days`` may be chosen as they are written; a run stopped midway (Ctrl-C,
+    SIGTERM) still lists every day it wrote.
+    """
     write_game_site(game, out_dir, mono=mono)
-    for day in days:
-        write_game_day(game, day, out_dir, mono=mono)
+    try:
+        for day in days:
+            write_game_day(game, day, out_dir, mono=mono)
+    except BaseException:
+        with contextlib.suppress(Exception):  # the stop, not this, is what is shown
+            write_game_site(game, out_dir, mono=mono)
+        raise
     return write_game_site(game, out_dir, mono=mono)

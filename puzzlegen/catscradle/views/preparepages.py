@@ -15,7 +15,9 @@ Each date's folder is written as one set, as the puzzles' are.
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -117,10 +119,19 @@ def write_site(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]:
 
 
 def publish_prepare_days(
-    game: Game, days: list[PrepareDay], out_dir: Path, *, mono: bool = False
+    game: Game, days: Iterable[PrepareDay], out_dir: Path, *, mono: bool = False
 ) -> list[str]:
-    """Write the pages of ``days`` under ``out_dir/prepare/`` and the list around them."""
+    """Write the pages of ``days`` under ``out_dir/prepare/`` and the list around them.
+
+    ``days`` may be chosen as they are written; a run stopped midway (Ctrl-C,
+    SIGTERM) still lists every day it wrote.
+    """
     write_site(game, out_dir, mono=mono)
-    for day in days:
-        write_day(game, day, out_dir, mono=mono)
+    try:
+        for day in days:
+            write_day(game, day, out_dir, mono=mono)
+    except BaseException:
+        with contextlib.suppress(Exception):  # the stop, not this, is what is shown
+            write_site(game, out_dir, mono=mono)
+        raise
     return write_site(game, out_dir, mono=mono)

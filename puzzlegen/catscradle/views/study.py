@@ -124,9 +124,9 @@ def _bins(histograms: list[dict[str, int]]) -> range:
 
 
 READING = (
-    "The seed's 'longest winning sequence' is read as the number of sequences of play in "
-    "a won game: a single sequence of play cannot be 11 of anything the seed counts "
-    "elsewhere (it never creates more than 15 spaces, and the seed never counts moves), "
+    "The inventor's 'longest winning sequence' is read as the number of sequences of play "
+    "in a won game: a single sequence of play cannot be 11 of anything he counts "
+    "elsewhere (it never creates more than 15 spaces, and he never counts moves), "
     "and its 'longest losing sequence' of about 17 only makes sense as sequences too."
 )
 
@@ -158,7 +158,7 @@ def render(fig: dict[str, Any]) -> str:
                      + [players[n]["sequences_lost"] for n in STUDY_PLAYERS])
     space_bins = _bins([players[n]["end_spaces_won"] for n in STUDY_PLAYERS])
     charts = [
-        win_chart(players, {"seed: 1 in 8": 1 / 8, "seed: 1 in 5": 1 / 5}),
+        win_chart(players, {"inventor: 1 in 8": 1 / 8, "inventor: 1 in 5": 1 / 5}),
         histogram(
             "Sequences per won game (share of each player's wins)",
             {n: players[n]["sequences_won"] for n in STUDY_PLAYERS},
@@ -178,26 +178,29 @@ def render(fig: dict[str, Any]) -> str:
     title = f"Cat's Cradle: {fig['deals']:,} whole games"
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n"
         "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;"
         "padding:.3em .5em;vertical-align:top;text-align:left}svg{display:block;"
-        "margin:1em 0}</style>\n</head>\n<body>\n"
+        "margin:1em 0;max-width:100%;height:auto}.wide{overflow-x:auto}</style>\n"
+        "</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n"
         f"<p>Deals {fig['first_seed']} to {fig['last_seed']} (<code>Deal.from_seed</code>), "
         "each played to its end by every player. Cat's Cradle is Michael Bourne's patience "
-        "(divertimenti, 1986); the figures in the second column are the ones his description "
-        "of the game states. Every rate has a 95% Wilson interval.</p>\n"
-        "<h2>Beside the seed's statistics</h2>\n<table>\n"
-        "<tr><th>figure</th><th>seed</th><th>this study</th><th></th><th>likeliest reason "
-        "for a difference</th></tr>\n" + "\n".join(rows) + "\n</table>\n"
+        "(divertimenti, 1986); the second column gives the figures he states at the end of "
+        "his description of the game. Every rate has a 95% Wilson interval.</p>\n"
+        "<h2>Beside the inventor's figures</h2>\n<div class=\"wide\"><table>\n"
+        "<tr><th>figure</th><th>the inventor's</th><th>this study</th><th></th><th>likeliest "
+        "reason for a difference</th></tr>\n" + "\n".join(rows) + "\n</table></div>\n"
         f"<p>{escape(READING)} The long-game records and the most spaces take the games of "
         "the three players who do not see the stock's order; 'experienced and skilled' is "
         "compared with the strong player.</p>\n"
-        "<h2>Players</h2>\n<table>\n<tr><th>player</th><th>wins</th><th>longest won game"
-        "</th><th>longest lost game</th><th>most spaces at the end of a win</th></tr>\n"
+        "<h2>Players</h2>\n<div class=\"wide\"><table>\n<tr><th>player</th><th>wins</th>"
+        "<th>longest won game</th><th>longest lost game</th>"
+        "<th>most spaces at the end of a win</th></tr>\n"
         + "\n".join(player_rows)
-        + "\n</table>\n<p>beginner: the hasty player's sequence every time; expert: the line "
+        + "\n</table></div>\n<p>beginner: the hasty player's sequence every time; expert: the line "
         "with the most spaces every time; strong: chooses among a sequence's end positions "
         "by sampled orders of the unseen cards; perfect: knows the stock's order.</p>\n"
         "<h2>Charts</h2>\n" + "\n".join(charts) + "\n</body>\n</html>\n"

@@ -10,6 +10,8 @@ dashed in mono).  A heading above says who is to play and lists both hands.
 
 from __future__ import annotations
 
+import math
+
 from puzzlegen.diagram import Diagram, Group, Path, Rect, Text, circle
 from puzzlegen.escape.cards import CARDS
 from puzzlegen.escape.position import Move, Position, cell, key
@@ -48,6 +50,15 @@ def _hand(ids: tuple[str, ...]) -> str:
     return " ".join(ids) if ids else "none"
 
 
+def _text_width(text: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from puzzlegen.render.pdf import FONT, register_fonts
+
+    register_fonts()
+    return float(stringWidth(text, FONT, size))
+
+
 def board_diagram(
     position: Position,
     *,
@@ -67,8 +78,11 @@ def board_diagram(
     cols = max(right - left + 1, min_size[1])
     bottom = top + rows - 1
     right = left + cols - 1
+    # "; " between the hands: an SVG collapses the spaces that used to part them.
+    hands = f"White: {_hand(position.white_hand)};  Black: {_hand(position.black_hand)}"
     width = 2 * MARGIN + cols * CELL
-    width = max(width, 190.0)
+    # Wide enough for the hands' line: full hands (the start) ran past 190 and were cut.
+    width = max(width, 190.0, math.ceil(_text_width(hands, 7.5)) + 2 * MARGIN + 4)
     grid_x = (width - cols * CELL) / 2
     grid_y = MARGIN + HEAD
     lines = caption_lines(caption, width - 2 * MARGIN) if caption else []
@@ -79,9 +93,7 @@ def board_diagram(
         f"{position.outcome[0].capitalize()} has won ({position.outcome[1]})")
     groups.append(Group("heading", (
         Text(MARGIN, MARGIN + 9.5, heading, 9.5, bold=True, css="to-move"),
-        Text(MARGIN, MARGIN + 21.0,
-             f"White: {_hand(position.white_hand)}   Black: {_hand(position.black_hand)}",
-             7.5, css="hands"),
+        Text(MARGIN, MARGIN + 21.0, hands, 7.5, css="hands"),
     )))
     gaps = position.gaps
     detached = position.detached

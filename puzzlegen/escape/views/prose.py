@@ -85,7 +85,8 @@ def answer_text(position: Position, line: tuple[Move, ...]) -> str:
         after = current.apply(move)
         sentence = step_sentence(current, move, after)
         if i == 0:
-            sentence = "The one winning play: " + sentence[0].lower() + sentence[1:]
+            # The sides are names, "White" and "Black", as everywhere else in the book.
+            sentence = "The one winning play: " + sentence
         parts.append(sentence)
         current = after
     parts.append(end_sentence(current))

@@ -20,11 +20,12 @@ def board_svg(position: Position, *, size: float | None = None, mono: bool = Fal
 def position_svg(text: str, *, solution: bool = False, mono: bool = False,
                  size: float | None = None) -> str:
     """``puzzlegen svg``: a position or a puzzle description; ``solution`` adds the answer."""
-    from puzzlegen.escape.puzzle import plain_position
+    from puzzlegen.escape.commands import read_position
     from puzzlegen.escape.solver import Solver, Unknown
     from puzzlegen.escape.views.prose import move_phrase
 
-    position = Position.parse(plain_position(text))
+    # Text, a description, or JSON (what `deal --json` prints), as solve reads it.
+    position = read_position(text)
     caption = ""
     if solution and position.outcome is None:
         try:

@@ -30,11 +30,13 @@ def position_svg(
     fewest swings are written under the layout (every method for a deal, the
     position's own otherwise).
     """
+    from puzzlegen.pendulum.commands import unwrap_json
     from puzzlegen.pendulum.puzzle import plain_position
     from puzzlegen.pendulum.solver import solve_position
     from puzzlegen.pendulum.views.prose import wins_caption
 
-    plain = plain_position(text).strip()
+    # What `deal --json` and `solve --json` print reads as it does for solve.
+    plain = plain_position(unwrap_json(text)).strip()
     heading = description = None
     if "|" in plain:
         starts = [Position.parse(plain)]

@@ -44,6 +44,7 @@ __all__ = [
     "end_value",
     "expand",
     "features",
+    "read_layout",
     "value",
 ]
 
@@ -66,11 +67,11 @@ _SUPPORT = tuple(class_support(c) for c in range(26))
 _FOLLOWER = tuple(class_below(c, 1) for c in range(26))
 
 
-def features(filled: bytes, left: int, spaces: Sequence[int]) -> list[float]:
-    """:data:`FEATURES` of the full layout ``filled`` with ``left`` cards still to come.
+def read_layout(filled: bytes) -> tuple[bytes, list[int], list[int]]:
+    """The heights of ``filled``'s cells, how many of each card class it holds, each top's class.
 
-    ``spaces`` are the space counts of its sequence's ends
-    (``core.end_layouts``), at least one of them above 0.
+    A cell with no card has top -1.  The one reading of a core layout both
+    values' features start from (this one and :mod:`~puzzlegen.catscradle.richvalue`'s).
     """
     heights = filled[:16]
     present = [0] * 26
@@ -83,6 +84,16 @@ def features(filled: bytes, left: int, spaces: Sequence[int]) -> list[float]:
         at += h
         if h:
             tops[i] = filled[at - 1] >> 1
+    return heights, present, tops
+
+
+def features(filled: bytes, left: int, spaces: Sequence[int]) -> list[float]:
+    """:data:`FEATURES` of the full layout ``filled`` with ``left`` cards still to come.
+
+    ``spaces`` are the space counts of its sequence's ends
+    (``core.end_layouts``), at least one of them above 0.
+    """
+    heights, present, tops = read_layout(filled)
     where = [0] * 26
     for i, top in enumerate(tops):
         if top >= 0:

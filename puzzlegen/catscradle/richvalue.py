@@ -113,17 +113,7 @@ def rich_features(filled: bytes, left: int, ends: Sequence[bytes], spaces: Seque
     and their space counts, at least one above 0 and every one below ``left``.
     """
     x = backvalue.features(filled, left, spaces)
-    heights = filled[:16]
-    present = [0] * 26
-    tops = [-1] * 16
-    at = 16
-    for i in range(16):
-        h = heights[i]
-        for card in filled[at : at + h]:
-            present[card >> 1] += 1
-        at += h
-        if h:
-            tops[i] = filled[at - 1] >> 1
+    heights, present, tops = backvalue.read_layout(filled)
     unseen = [2 - p for p in present]
     on_top = [0] * 26
     for t in tops:

@@ -35,6 +35,7 @@ A game's pages are playable when ``templates/GAMEDIR/board.js`` and
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import html
 import json
@@ -44,8 +45,9 @@ import secrets
 import shutil
 import stat
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from puzzlegen.daily import daily_json
 from puzzlegen.fileio import signals_held, write_text
@@ -57,6 +59,29 @@ ASSETS = "assets"
 #: What every page of a site shares, from templates/web/, one copy under assets/.
 SHARED_ASSETS = ("site.js", "daily.js", "daily.css")
 DAY_FILES = ("index.html", "puzzle.json", "puzzle.svg", "solution.svg")
+
+
+_Day = TypeVar("_Day")
+
+
+def write_days(
+    days: Iterable[_Day], write_day: Callable[[_Day], object], write_site: Callable[[], list[str]]
+) -> list[str]:
+    """Write each of ``days`` as it comes, and the site around them; its warnings.
+
+    ``days`` may be chosen as they are written; a run stopped midway (Ctrl-C,
+    SIGTERM) still lists every day it wrote: the site is rewritten before the
+    stop goes on.
+    """
+    write_site()
+    try:
+        for day in days:
+            write_day(day)
+    except BaseException:
+        with contextlib.suppress(Exception):  # the stop, not this, is what is shown
+            write_site()
+        raise
+    return write_site()
 
 
 def long_date(date: dt.date) -> str:

@@ -21,7 +21,6 @@ date's folder is written as one set, as the puzzles' are.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import json
 from collections.abc import Iterable
@@ -38,6 +37,7 @@ from puzzlegen.render.pages import (
     long_date,
     script_json,
     write_assets,
+    write_days,
 )
 from puzzlegen.render.templating import render, template_dir
 
@@ -186,12 +186,8 @@ def publish_game_days(
     ``days`` may be chosen as they are written; a run stopped midway (Ctrl-C,
     SIGTERM) still lists every day it wrote.
     """
-    write_game_site(game, out_dir, mono=mono)
-    try:
-        for day in days:
-            write_game_day(game, day, out_dir, mono=mono)
-    except BaseException:
-        with contextlib.suppress(Exception):  # the stop, not this, is what is shown
-            write_game_site(game, out_dir, mono=mono)
-        raise
-    return write_game_site(game, out_dir, mono=mono)
+    return write_days(
+        days,
+        lambda day: write_game_day(game, day, out_dir, mono=mono),
+        lambda: write_game_site(game, out_dir, mono=mono),
+    )

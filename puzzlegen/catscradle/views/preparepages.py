@@ -15,7 +15,6 @@ Each date's folder is written as one set, as the puzzles' are.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -30,6 +29,7 @@ from puzzlegen.render.pages import (
     _rules_caption,
     long_date,
     script_json,
+    write_days,
 )
 from puzzlegen.render.templating import render, template_dir
 
@@ -126,12 +126,8 @@ def publish_prepare_days(
     ``days`` may be chosen as they are written; a run stopped midway (Ctrl-C,
     SIGTERM) still lists every day it wrote.
     """
-    write_site(game, out_dir, mono=mono)
-    try:
-        for day in days:
-            write_day(game, day, out_dir, mono=mono)
-    except BaseException:
-        with contextlib.suppress(Exception):  # the stop, not this, is what is shown
-            write_site(game, out_dir, mono=mono)
-        raise
-    return write_site(game, out_dir, mono=mono)
+    return write_days(
+        days,
+        lambda day: write_day(game, day, out_dir, mono=mono),
+        lambda: write_site(game, out_dir, mono=mono),
+    )

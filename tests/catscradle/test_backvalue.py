@@ -5,25 +5,11 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from late import late_position, unseen_cards
 
 from puzzlegen.catscradle import backvalue, core, static
 from puzzlegen.catscradle.backvalue_weights import WEIGHTS
 from puzzlegen.catscradle.endgame import Endgame
-from puzzlegen.catscradle.gamesolver import solve
-from puzzlegen.catscradle.position import Deal
-from puzzlegen.catscradle.solver import layout
-
-
-def _late(seed: int, number: int) -> bytes:
-    """The layout the perfect line of deal ``seed`` fills after sequence ``number``."""
-    deal = Deal.from_seed(seed)
-    return layout(solve(deal.layout, deal.stock).turns[number - 1].filled)
-
-
-def _unseen(encoded: bytes) -> list[int]:
-    present = set(encoded[16:])
-    return [c for c in range(52) if c not in present]
-
 
 # Positions on perfect lines with 4-6 cards left (tests/catscradle/test_endgame.py's).
 CASES = [(2, 10), (26, 18), (31, 11), (54, 14)]
@@ -36,8 +22,8 @@ def test_the_model_has_three_weights_a_feature() -> None:
 @pytest.mark.parametrize(("seed", "number"), CASES)
 def test_the_value_is_exact_where_it_claims(seed: int, number: int) -> None:
     """Every child of a late position: exact with at most 3 cards left, 0 or 1 when sure."""
-    encoded = _late(seed, number)
-    unseen = _unseen(encoded)
+    encoded = late_position(seed, number)
+    unseen = unseen_cards(encoded)
     exact = Endgame(limit=3)
     checked = 0
     for end in core.end_layouts(encoded):
@@ -64,8 +50,8 @@ def test_the_value_is_exact_where_it_claims(seed: int, number: int) -> None:
 @pytest.mark.parametrize(("seed", "number"), CASES[:2])
 def test_an_end_is_weighed_over_every_fill_exactly(seed: int, number: int) -> None:
     """With few fills, an end's value is the mean over every order of the unseen cards."""
-    encoded = _late(seed, number)
-    unseen = _unseen(encoded)
+    encoded = late_position(seed, number)
+    unseen = unseen_cards(encoded)
     orders = list(itertools.permutations(unseen))
     n = len(unseen)
     for end in core.end_layouts(encoded):

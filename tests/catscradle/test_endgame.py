@@ -6,19 +6,12 @@ import itertools
 from functools import cache
 
 import pytest
+from late import late_position, unseen_cards
 
 from puzzlegen.catscradle import _pycore, core
 from puzzlegen.catscradle.endgame import FACTORIAL, Endgame, cells_of, unseen_counts
-from puzzlegen.catscradle.gamesolver import solve
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, layout
-
-
-def _late_position(seed: int, number: int) -> bytes:
-    """The layout the perfect line of deal ``seed`` fills after sequence ``number``."""
-    deal = Deal.from_seed(seed)
-    turn = solve(deal.layout, deal.stock).turns[number - 1]
-    return layout(turn.filled)
 
 
 def _fill(end: bytes, cards: tuple[int, ...]) -> bytes:
@@ -31,11 +24,6 @@ def _fill(end: bytes, cards: tuple[int, ...]) -> bytes:
             at += 1
     return bytes([len(s) for s in stacks] + [c for s in stacks for c in s])
 
-
-def _unseen(encoded: bytes) -> list[int]:
-    """The real cards (core ints) not in the layout: the stock still to come."""
-    present = set(encoded[16:])
-    return [c for c in range(52) if c not in present]
 
 
 @cache
@@ -73,8 +61,8 @@ CASES = [(2, 10), (26, 18), (31, 11), (54, 14)]
 
 @pytest.mark.parametrize(("seed", "number"), CASES)
 def test_every_end_agrees_with_the_brute_force(seed: int, number: int) -> None:
-    encoded = _late_position(seed, number)
-    cards = _unseen(encoded)
+    encoded = late_position(seed, number)
+    cards = unseen_cards(encoded)
     orders = tuple(itertools.permutations(cards))
     values = Endgame(limit=len(cards)).end_values(encoded)
     assert values is not None and len(values) >= 2
@@ -91,8 +79,8 @@ def test_every_end_agrees_with_the_brute_force(seed: int, number: int) -> None:
 @pytest.mark.parametrize(("seed", "number"), CASES)
 def test_no_better_than_knowing_the_order(seed: int, number: int) -> None:
     """V is at most the share of orders the perfect-information solver wins."""
-    encoded = _late_position(seed, number)
-    cards = _unseen(encoded)
+    encoded = late_position(seed, number)
+    cards = unseen_cards(encoded)
     known = sum(core.solve_game(encoded, bytes(o))[0] for o in itertools.permutations(cards))
     value = Endgame(limit=len(cards)).value(encoded)
     assert value is not None and value <= known / FACTORIAL[len(cards)]
@@ -100,7 +88,7 @@ def test_no_better_than_knowing_the_order(seed: int, number: int) -> None:
 
 @pytest.mark.parametrize(("seed", "number"), CASES)
 def test_the_best_end_is_the_most_orders_won(seed: int, number: int) -> None:
-    encoded = _late_position(seed, number)
+    encoded = late_position(seed, number)
     values = Endgame(limit=6).end_values(encoded)
     best = Endgame(limit=6).best_end(encoded)  # a search that gives up on hopeless ends
     assert values is not None and best is not None
@@ -124,6 +112,6 @@ def test_the_unseen_cards_are_the_cards_not_in_the_layout() -> None:
 
 
 def test_the_memo_changes_no_answer() -> None:
-    encoded = _late_position(31, 11)
+    encoded = late_position(31, 11)
     shared = Endgame(limit=6, max_memo=3)  # cleared again and again
     assert shared.end_values(encoded) == Endgame(limit=6).end_values(encoded)

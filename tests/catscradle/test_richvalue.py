@@ -5,26 +5,15 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from late import late_position, unseen_cards
 
 from puzzlegen.catscradle import core, richvalue, richvalue_weights, static
 from puzzlegen.catscradle.board import SEES
 from puzzlegen.catscradle.cards import class_support
 from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.gameplayers import StrongPlayer
-from puzzlegen.catscradle.gamesolver import solve
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import layout
-
-
-def _late(seed: int, number: int) -> bytes:
-    """The layout the perfect line of deal ``seed`` fills after sequence ``number``."""
-    deal = Deal.from_seed(seed)
-    return layout(solve(deal.layout, deal.stock).turns[number - 1].filled)
-
-
-def _unseen(encoded: bytes) -> list[int]:
-    present = set(encoded[16:])
-    return [c for c in range(52) if c not in present]
 
 
 def test_the_shipped_weights_fit_the_features() -> None:
@@ -36,8 +25,8 @@ def test_the_shipped_weights_fit_the_features() -> None:
 
 def test_the_value_is_exact_where_it_claims() -> None:
     """Every child of a late position: exact with at most 3 cards left, 0 or 1 when sure."""
-    encoded = _late(26, 16)
-    unseen = _unseen(encoded)
+    encoded = late_position(26, 16)
+    unseen = unseen_cards(encoded)
     exact = Endgame(limit=3)
     kinds = set()
     for end in core.end_layouts(encoded):
@@ -66,8 +55,8 @@ def test_the_value_is_exact_where_it_claims() -> None:
 
 def test_an_end_is_weighed_over_every_fill_exactly() -> None:
     """With few fills, an end's value is the mean of the rich value over every order."""
-    encoded = _late(26, 17)
-    unseen = _unseen(encoded)
+    encoded = late_position(26, 17)
+    unseen = unseen_cards(encoded)
     orders = list(itertools.permutations(unseen))
     n = len(unseen)
     checked = 0

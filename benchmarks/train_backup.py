@@ -60,7 +60,7 @@ import numpy as np
 from scipy import optimize, sparse
 
 from puzzlegen.catscradle import backvalue, core, richvalue, static
-from puzzlegen.catscradle.endgame import Endgame, _fills
+from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.gameplayers import StockView, StrongPlayer, play_hidden
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, Line, layout
@@ -219,12 +219,6 @@ def backup(child: bytes, left: int, samples: int, label: str, weights: Sequence[
     assert len(unseen) == left
     drawn = core.shuffles("train-backup/backup", label, bytes(unseen), samples)
     orders = [drawn[j * left : (j + 1) * left] for j in range(samples)]
-    counts = [0] * 26
-    twins: dict[int, list[int]] = {}
-    for card in unseen:
-        counts[card >> 1] += 1
-        twins.setdefault(card >> 1, []).append(card)
-    classes = sum(1 for c in counts if c)
     # Per end: (weight, fixed value or -1, model row) for each fill.
     per_end: list[list[tuple[float, float, int]]] = []
     x_lin: list[list[float]] = []
@@ -235,19 +229,9 @@ def backup(child: bytes, left: int, samples: int, label: str, weights: Sequence[
             continue
         if s >= left:
             return 1.0
-        fills: list[tuple[float, list[int]]] = []
-        if classes**s <= samples:
-            for count, fill in _fills(tuple(counts), s):
-                taken = dict.fromkeys(fill, 0)
-                cards = []
-                for cls in fill:
-                    cards.append(twins[cls][taken[cls]])
-                    taken[cls] += 1
-                fills.append((float(count), cards))
-        else:
-            fills = [(1.0, list(o[:s])) for o in orders]
         items: list[tuple[float, float, int]] = []
-        for weight, cards in fills:
+        for count, cards in backvalue.fills(unseen, s, orders):
+            weight = float(count)
             filled, _ = static.fill(end, cards)
             ends, spaces, settled = backvalue._settled(filled, left - s, backvalue.EXACT_LEFT)
             if settled is not None:

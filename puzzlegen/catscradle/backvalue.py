@@ -44,6 +44,7 @@ __all__ = [
     "end_value",
     "expand",
     "features",
+    "fills",
     "read_layout",
     "value",
 ]
@@ -216,32 +217,45 @@ def end_value(
     if s >= n:
         return 1.0
     left = n - s
+    total = 0.0
+    weight_all = 0
+    for weight, cards in fills(unseen, s, orders):
+        filled, _ = static.fill(end, cards)
+        if leaf is None:
+            total += weight * value(filled, left, weights, exact)
+        else:
+            total += weight * leaf(filled, left, cards)
+        weight_all += weight
+    return total / weight_all
+
+
+def fills(
+    unseen: Sequence[int], s: int, orders: Sequence[Sequence[int]]
+) -> list[tuple[int, Sequence[int]]]:
+    """The fills of ``s`` spaces from the ``unseen`` cards that an end is weighed over.
+
+    Every fill by card class (one real card a class, twins in turn), each
+    weighed by how many orders deal it, when there are at most
+    ``len(orders)`` of them; otherwise the first ``s`` cards of each of
+    ``orders``, weighed 1.
+    """
     counts = [0] * 26
     twins: dict[int, list[int]] = {}
     for card in unseen:
         counts[card >> 1] += 1
         twins.setdefault(card >> 1, []).append(card)
-
-    def worth(cards: Sequence[int]) -> float:
-        filled, _ = static.fill(end, cards)
-        if leaf is None:
-            return value(filled, left, weights, exact)
-        return leaf(filled, left, cards)
-
     classes = sum(1 for c in counts if c)
-    if classes**s <= len(orders):
-        total = 0.0
-        weight_all = 0
-        for weight, fill in _fills(tuple(counts), s):
-            taken = dict.fromkeys(fill, 0)
-            cards = []
-            for cls in fill:
-                cards.append(twins[cls][taken[cls]])
-                taken[cls] += 1
-            total += weight * worth(cards)
-            weight_all += weight
-        return total / weight_all
-    return sum(worth(o[:s]) for o in orders) / len(orders)
+    if classes**s > len(orders):
+        return [(1, o[:s]) for o in orders]
+    out: list[tuple[int, Sequence[int]]] = []
+    for weight, fill in _fills(tuple(counts), s):
+        taken = dict.fromkeys(fill, 0)
+        cards = []
+        for cls in fill:
+            cards.append(twins[cls][taken[cls]])
+            taken[cls] += 1
+        out.append((weight, cards))
+    return out
 
 
 def backed_value(filled: bytes, left: int, unseen: Sequence[int], orders: Sequence[Sequence[int]],

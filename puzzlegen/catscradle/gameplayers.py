@@ -35,6 +35,7 @@ from puzzlegen.catscradle import (
     backvalue,
     backvalue_weights,
     core,
+    deepvalue,
     richvalue,
     richvalue_weights,
     static,
@@ -278,7 +279,7 @@ _ENDGAME = Endgame(limit=52)
 #: How a sampled order of the unseen cards is scored for an end position (see StrongPlayer).
 METHODS = (
     "solve", "horizon", "next", "survive", "rollout", "expecti2", "exact", "value", "static",
-    "backup", "backup2", "rich",
+    "backup", "backup2", "rich", "deep",
 )
 #: What ``expecti2`` scores after the next sequence's hidden-stock choice.
 LEAVES = ("solve", "next", "survive", "value")
@@ -333,7 +334,14 @@ class StrongPlayer:
         ``backup`` score over ``inner`` fresh orders of the cards still to come;
     ``rich``
         ``backup``'s mean with :func:`puzzlegen.catscradle.richvalue.value`, a
-        value of more features (a look at the next fill), fitted the same way.
+        value of more features (a look at the next fill), fitted the same way;
+    ``deep``
+        ``rich``, but while at least ``horizon`` cards are left, the ``race``
+        ends it ranks best (0: all) are weighed two fills deep
+        (:func:`puzzlegen.catscradle.deepvalue.deep_value`): over the first
+        ``depth`` orders (0: all), each filled layout valued by its best end
+        (of the ``limit`` with the most spaces ranked best by a first look)
+        over ``inner`` fresh orders of the cards still to come.
 
     With ``exact_below`` > 0, once at most that many cards are left the
     player stops in the end with the exact best chance of winning
@@ -413,6 +421,9 @@ class StrongPlayer:
             extra += f"-i{self.inner}" if self.method == "backup2" else ""
         elif self.method == "rich":
             extra = f"-{richvalue_weights.FIT}"
+        elif self.method == "deep":
+            extra = f"-{richvalue_weights.FIT}-h{self.horizon}-o{self.depth}-k{self.race}"
+            extra += f"-m{self.limit}-i{self.inner}"
         elif self.method == "rollout":
             extra = f"-{self.base}-i{self.inner}" if self.base in ("next", "rollout") else ""
             extra += f"-{static.VERSION}" if self.base == "static" else ""
@@ -450,7 +461,7 @@ class StrongPlayer:
         # The sampled orders, then fresh ones for a later sequence's hidden-stock choice
         # (drawn after the outer ones, so those stay what the earlier methods drew), all
         # shuffled in the core: SeededStream's orders, faster than Python draws them.
-        nested = self.method in ("expecti2", "backup2") or (
+        nested = self.method in ("expecti2", "backup2", "deep") or (
             self.method == "rollout" and self.base in ("next", "rollout")
         )
         fresh = self.inner if nested else 0
@@ -467,6 +478,12 @@ class StrongPlayer:
             return self._line(position, encoded, choice)
         if self.method == "rich":
             choice = richvalue.choose_end(ends, candidates, unseen, orders)
+            return self._line(position, encoded, choice)
+        if self.method == "deep":
+            choice = deepvalue.choose_end(
+                ends, candidates, unseen, orders, inner, deep=view.stock_left >= self.horizon,
+                outer=self.depth, keep=self.race, children=self.limit,
+            )
             return self._line(position, encoded, choice)
         best: tuple[float, int, int] | None = None
         choice = candidates[0][1]

@@ -16,6 +16,8 @@ shuffles and a cut), all with the same player, and prints for games
   next one), ``p +- 1.96 * sd(session rates) / sqrt(sessions)``;
 * the mean spaces made by each game's first sequence;
 * the win rate of game 1 (uniform deals for every model: a check);
+* the games won after a won game and after a lost one (a won game leaves
+  every card in builds, a lost one most of them in the stock);
 * CPU and wall time a game.
 
 ``uniform`` (a Fisher-Yates shuffle between games) is the baseline, in the
@@ -36,6 +38,7 @@ The strong player costs 20-50 ms a game: give it fewer sessions
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -81,6 +84,9 @@ class Row:
     first_sequence_spaces: float
     game1_won: int
     game1_games: int
+    #: Games 2..N split by the previous game's result: (won, games) after a win, after a loss.
+    after_win: tuple[int, int]
+    after_loss: tuple[int, int]
     cpu_ms: float
     wall_ms: float
 
@@ -94,12 +100,16 @@ def measure(model: ShuffleModel, player: str, sessions: range, games: int) -> Ro
     who: str | StrongPlayer = StrongPlayer() if player == "strong" else player
     won: list[int] = []
     spaces = first_won = 0
+    after = {True: [0, 0], False: [0, 0]}
     cpu, wall = time.process_time(), time.perf_counter()
     for done, session in enumerate(sessions, 1):
         records = play_session(who, model, games, session)
         first_won += records[0].won
         won.append(sum(r.won for r in records[1:]))
         spaces += sum(r.turns[0].created for r in records[1:])
+        for before, record in itertools.pairwise(records):
+            after[before.won][0] += record.won
+            after[before.won][1] += 1
         if done % 50 == 0 or done == len(sessions):
             print(f"  {model.label} {player}: {done}/{len(sessions)} sessions, "
                   f"{sum(won)} of {done * (games - 1)} won", file=sys.stderr, flush=True)
@@ -114,6 +124,7 @@ def measure(model: ShuffleModel, player: str, sessions: range, games: int) -> Ro
     return Row(
         model.kind, model.times, model.gather, player, n, total, rate, (low, high),
         (max(rate - half, 0.0), min(rate + half, 1.0)), spaces / n, first_won, len(sessions),
+        (after[True][0], after[True][1]), (after[False][0], after[False][1]),
         1000 * cpu / (n + len(sessions)), 1000 * wall / (n + len(sessions)),
     )
 
@@ -125,6 +136,8 @@ def show(row: Row) -> str:
         f"{row.rate:6.1%} (Wilson {low:5.1%}-{high:5.1%}; by session {slow:5.1%}-{shigh:5.1%})"
         f"  1st-seq spaces {row.first_sequence_spaces:.2f}"
         f"  game 1 {row.game1_won}/{row.game1_games}"
+        f"  after a win {row.after_win[0]}/{row.after_win[1]},"
+        f" a loss {row.after_loss[0]}/{row.after_loss[1]}"
         f"  CPU {row.cpu_ms:.1f} ms a game (wall {row.wall_ms:.1f})"
     )
 

@@ -22,7 +22,7 @@ shuffles and a cut), all with the same player, and prints for games
 
 ``uniform`` (a Fisher-Yates shuffle between games) is the baseline, in the
 same run.  Models are ``uniform``, ``riffleK`` or ``overhandK`` (K shuffles),
-each optionally ``:columns`` or ``:rows`` for its gathering rule.  One
+each optionally ``:rows``, ``:columns`` or ``:columns-up`` for its gathering rule.  One
 process, one core; progress on stderr; Ctrl-C or SIGTERM stops within a
 game.  Run from the repository root (note the load printed; the machine is
 shared):
@@ -60,11 +60,11 @@ DEFAULT_MODELS = "uniform,riffle1,riffle2,riffle3,riffle4,riffle7,overhand4,over
 
 
 def parse_model(spec: str, gather: str) -> ShuffleModel:
-    """``uniform``, ``riffleK`` or ``overhandK``, optionally ``:rows`` or ``:columns``."""
+    """``uniform``, ``riffleK`` or ``overhandK``, optionally ``:`` and a gathering rule."""
     name, _, rule = spec.partition(":")
     match = re.fullmatch(r"(uniform|riffle|overhand)(\d*)", name.strip())
     if not match or (match.group(1) != "uniform" and not match.group(2)):
-        raise SystemExit(f"bad model {spec!r} (uniform, riffleK or overhandK[:rows|:columns])")
+        raise SystemExit(f"bad model {spec!r} (uniform, riffleK or overhandK[:rule])")
     return ShuffleModel(match.group(1), int(match.group(2) or 0), rule or gather)
 
 
@@ -153,7 +153,8 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first session's seed")
     parser.add_argument("--players", default="beginner,expert")
     parser.add_argument("--models", default=DEFAULT_MODELS)
-    parser.add_argument("--gather", default="rows", help="the gathering rule (rows, columns)")
+    parser.add_argument("--gather", default="rows",
+                        help="the gathering rule (rows, columns, columns-up)")
     parser.add_argument("--json", default="", help="also write the rows there (JSON)")
     args = parser.parse_args()
     if args.sessions < 1 or args.games < 2:

@@ -26,7 +26,14 @@ up and a stock lying face down:
 ``columns``
     The stacks are swept up column by column (cells 0, 4, 8, 12, 1, 5, ...),
     each from its top card to its bottom card, and the stock's remainder
-    goes on top: the remainder first, then the stacks.
+    goes on top: the remainder first, then the stacks.  No face-up sweep
+    turned over gives this order (it deals each stack's top card first); it
+    is here as a contrast.
+``columns-up``
+    As ``columns``, but each stack from its bottom card to its top card, as
+    ``rows`` does: it differs from ``columns`` only in each stack's
+    orientation, and from ``rows`` only in the stacks' order and where the
+    stock's remainder goes.
 
 Shuffles, each driven only by a :class:`puzzlegen.rng.SeededStream`:
 
@@ -77,7 +84,7 @@ __all__ = [
 Pack = tuple[Card, ...]
 
 #: The gathering rules :func:`gather` knows (see the module docstring).
-GATHER_RULES: tuple[str, ...] = ("rows", "columns")
+GATHER_RULES: tuple[str, ...] = ("rows", "columns", "columns-up")
 #: The shuffles :func:`shuffle_pack` knows.
 SHUFFLES: tuple[str, ...] = ("riffle", "overhand", "uniform")
 
@@ -107,10 +114,11 @@ def gather(end: Position, stock: Sequence[Card], rule: str = "rows") -> Pack:
     if rule == "rows":
         pack = [card for stack in end.cells for card in stack]
         pack.extend(stock)
-    elif rule == "columns":
+    elif rule in ("columns", "columns-up"):
         pack = list(stock)
         for cell in _COLUMN_ORDER:
-            pack.extend(reversed(end.cells[cell]))
+            stack = end.cells[cell]
+            pack.extend(reversed(stack) if rule == "columns" else stack)
     else:
         raise InvalidInputError(
             f"unknown gathering rule {rule!r} (choose from {', '.join(GATHER_RULES)})"

@@ -58,6 +58,10 @@ def test_gather_rows_and_columns_on_a_won_game() -> None:
     assert set(columns) == set(PACK)
     first_stack = next(s for s in (end.cells[c] for c in (0, 4, 8, 12)) if s)
     assert columns[: len(first_stack)] == tuple(reversed(first_stack))
+    up = gather(end, (), "columns-up")
+    assert up[: len(first_stack)] == first_stack
+    assert up == tuple(card for c in (*range(0, 16, 4), *range(1, 16, 4), *range(2, 16, 4),
+                                       *range(3, 16, 4)) for card in end.cells[c])
 
 
 def test_gather_puts_a_lost_games_stock_under_or_over() -> None:
@@ -67,6 +71,7 @@ def test_gather_puts_a_lost_games_stock_under_or_over() -> None:
     rows = gather(last.filled, last.stock)
     assert rows[-len(last.stock) :] == last.stock
     assert gather(last.filled, last.stock, "columns")[: len(last.stock)] == last.stock
+    assert gather(last.filled, last.stock, "columns-up")[: len(last.stock)] == last.stock
 
 
 def test_gather_refuses_a_bad_rule_or_missing_cards() -> None:

@@ -90,7 +90,7 @@ def test_riffle_is_a_seeded_permutation_with_at_most_two_rising_sequences() -> N
     stream = SeededStream("test", 1)
     counts = []
     splits = []
-    for _ in range(300):
+    for _ in range(200):
         shuffled = riffle(PACK, stream)
         assert sorted(map(str, shuffled)) == sorted(map(str, PACK))
         counts.append(rising_sequences(shuffled, PACK))
@@ -100,8 +100,8 @@ def test_riffle_is_a_seeded_permutation_with_at_most_two_rising_sequences() -> N
         while split < 52 and where[PACK[split]] > where[PACK[split - 1]]:
             split += 1
         splits.append(split)
-    assert max(counts) == 2 and counts.count(2) > 250  # identity only when a packet is empty
-    # Binomial(52, 1/2) cut: mean 26, sd 3.6; the mean of 300 within 1 of 26
+    assert max(counts) == 2 and counts.count(2) > 190  # identity only when a packet is empty
+    # Binomial(52, 1/2) cut: mean 26, sd 3.6; the mean of 200 (sd 0.25) near 26
     # (the split found can run past the cut when the second packet's first cards follow on).
     assert 25 <= sum(splits) / len(splits) <= 27.5
     assert riffle(PACK, SeededStream("test", 9)) == riffle(PACK, SeededStream("test", 9))
@@ -110,9 +110,9 @@ def test_riffle_is_a_seeded_permutation_with_at_most_two_rising_sequences() -> N
 
 def test_riffles_bound_rising_sequences_and_lose_adjacency() -> None:
     stream = SeededStream("test", 2)
-    once = [_adjacent_kept(riffle(PACK, stream), PACK) for _ in range(100)]
+    once = [_adjacent_kept(riffle(PACK, stream), PACK) for _ in range(60)]
     seven = []
-    for _ in range(100):
+    for _ in range(60):
         cards = PACK
         for k in range(1, 8):
             cards = riffle(cards, stream)
@@ -120,17 +120,18 @@ def test_riffles_bound_rising_sequences_and_lose_adjacency() -> None:
         seven.append(_adjacent_kept(cards, PACK))
     # One riffle keeps about half the neighbours (50 - about 24 interleavings);
     # a random order keeps 51/52 on average.
-    assert 20 <= sum(once) / 100 <= 32
-    assert sum(seven) / 100 <= 2.5
+    assert 20 <= sum(once) / 60 <= 32
+    assert sum(seven) / 60 <= 2.5
 
 
 def test_overhand_reverses_packets_of_about_six() -> None:
     stream = SeededStream("test", 3)
     breaks = []
-    for _ in range(300):
+    index = {card: i for i, card in enumerate(PACK)}
+    for _ in range(200):
         shuffled = overhand(PACK, stream)
         assert sorted(map(str, shuffled)) == sorted(map(str, PACK))
-        where = [PACK.index(card) for card in shuffled]
+        where = [index[card] for card in shuffled]
         # Split into runs of consecutive original positions: the packets,
         # which must come in reversed order and together cover the pack.
         runs = [[where[0]]]
@@ -142,7 +143,7 @@ def test_overhand_reverses_packets_of_about_six() -> None:
         assert [r[0] for r in runs] == sorted((r[0] for r in runs), reverse=True)
         assert runs[0][-1] == 51 and runs[-1][0] == 0
         breaks.append(len(runs) - 1)
-    # 51 gaps, each a break with probability 1/6: 8.5 a shuffle (sd 2.7).
+    # 51 gaps, each a break with probability 1/6: 8.5 a shuffle (sd 2.7; of the mean, 0.19).
     assert 7.8 <= sum(breaks) / len(breaks) <= 9.2
 
 

@@ -168,6 +168,7 @@ def main() -> None:
     except ValueError as error:
         raise SystemExit(str(error)) from None
     signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)  # also when started with SIGINT ignored (a background job)
     sessions = range(args.first, args.first + args.sessions)
     print(f"Sessions {sessions.start}..{sessions.stop - 1} of {args.games} games "
           f"(games 2..{args.games} counted); load {os.getloadavg()[0]:.2f}", flush=True)

@@ -342,14 +342,17 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "The beginner here is the hasty player of the inventor's hints; his beginners "
         "may have been hastier still.",
         "The beginner here is the hasty player of the inventor's hints, who stops as soon as no "
-        "single move empties a cell; a real beginner looks a little further and plays on.",
+        "single move empties a cell; a real beginner looks a little further and plays on. "
+        "Deals from a hand-shuffled pack do not close this gap: after four riffles the hasty "
+        "player still wins under 1% (docs/whole-game-research.md, sixth round (a)).",
     ),
     "expert_wins": (
         "The strong player weighs sampled orders of the unseen cards, more than a person "
         "can at the table.",
-        "Most-spaces play wins about 1 game in 9; the inventor's skilled player also weighs "
-        "where the next cards will land and what the stock may bring, which the strong "
-        "player does only in part (docs/whole-game-research.md).",
+        "These deals are perfectly shuffled; a person deals each game from the last one's "
+        "cards, and a pack gathered from the table and riffled four times keeps enough of "
+        "the builds together that the strong player wins about 23% and most-spaces play "
+        "about 19% (docs/whole-game-research.md, sixth round (a)).",
     ),
     "longest_won": (
         "A program's study of many deals reaches further into the rare long games "

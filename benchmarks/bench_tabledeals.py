@@ -150,11 +150,14 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sessions", type=int, default=1000)
+    parser.add_argument("--sessions", type=int, default=1000, help="sessions a model")
     parser.add_argument("--games", type=int, default=11, help="games a session (2..N counted)")
     parser.add_argument("--first", type=int, default=0, help="the first session's seed")
-    parser.add_argument("--players", default="beginner,expert")
-    parser.add_argument("--models", default=DEFAULT_MODELS)
+    parser.add_argument("--players", default="beginner,expert",
+                        help="comma-separated: beginner, expert, strong, perfect")
+    parser.add_argument("--models", default=DEFAULT_MODELS,
+                        help="comma-separated: uniform, riffleK, overhandK, each optionally :RULE "
+                        "(e.g. riffle4,overhand8:columns)")
     parser.add_argument("--gather", default="rows",
                         help="the gathering rule (rows, columns, columns-up)")
     parser.add_argument("--json", default="", help="also write the rows there (JSON)")

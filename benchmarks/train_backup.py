@@ -111,7 +111,7 @@ def n_params() -> int:
 
 
 def feats(child: bytes, left: int, ends: Sequence[bytes], spaces: Sequence[int]) -> list[float]:
-    """The fitted model's features of ``child`` (not settled: see ``backvalue._settled``)."""
+    """The fitted model's features of ``child`` (not settled: ``backvalue.ends_and_settled``)."""
     if MODEL == "rich":
         return richvalue.rich_features(child, left, ends, spaces)
     return backvalue.features(child, left, spaces)
@@ -233,7 +233,9 @@ def backup(child: bytes, left: int, samples: int, label: str, weights: Sequence[
         for count, cards in backvalue.fills(unseen, s, orders):
             weight = float(count)
             filled, _ = static.fill(end, cards)
-            ends, spaces, settled = backvalue._settled(filled, left - s, backvalue.EXACT_LEFT)
+            ends, spaces, settled = backvalue.ends_and_settled(
+                filled, left - s, backvalue.EXACT_LEFT
+            )
             if settled is not None:
                 items.append((weight, settled, -1))
             else:

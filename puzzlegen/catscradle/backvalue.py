@@ -42,6 +42,7 @@ __all__ = [
     "backed_value",
     "choose_end",
     "end_value",
+    "ends_and_settled",
     "expand",
     "features",
     "fills",
@@ -164,13 +165,15 @@ def value(
     (default :data:`WEIGHTS`) is the model's, ``exact`` the most cards left
     valued exactly (at most :data:`EXACT_LEFT`).
     """
-    _ends, spaces, settled = _settled(filled, left, exact)
+    _ends, spaces, settled = ends_and_settled(filled, left, exact)
     if settled is not None:
         return settled
     return _model(features(filled, left, spaces), left, WEIGHTS if weights is None else weights)
 
 
-def _settled(filled: bytes, left: int, exact: int) -> tuple[list[bytes], list[int], float | None]:
+def ends_and_settled(
+    filled: bytes, left: int, exact: int
+) -> tuple[list[bytes], list[int], float | None]:
     """``filled``'s ends, their spaces, and its value where that is exact (else None).
 
     1 with no card left or when one sequence can make as many spaces as
@@ -266,7 +269,7 @@ def backed_value(filled: bytes, left: int, unseen: Sequence[int], orders: Sequen
     :func:`end_value` over ``orders`` (orders of ``unseen``, the ``left``
     cards still to come).  Exact where :func:`value` is.
     """
-    ends, spaces, settled = _settled(filled, left, EXACT_LEFT)
+    ends, spaces, settled = ends_and_settled(filled, left, EXACT_LEFT)
     if settled is not None:
         return settled
     best = max(spaces)

@@ -44,7 +44,7 @@ def later_value(filled: bytes, left: int, rest: Sequence[int], inner: Sequence[S
     best over the first :data:`PROBE` inner orders are weighed over all of
     them.  Exact (0 or 1, or the exact late game) where the rich value is.
     """
-    ends, spaces, settled = backvalue._settled(filled, left, backvalue.EXACT_LEFT)
+    ends, spaces, settled = backvalue.ends_and_settled(filled, left, backvalue.EXACT_LEFT)
     if settled is not None:
         return settled
     best = max(spaces)

@@ -199,7 +199,7 @@ MODEL = model()
 
 def value(filled: bytes, left: int, weights: Model | None = None) -> float:
     """The estimated chance optimal stock-hidden play wins from the full layout ``filled``."""
-    ends, spaces, settled = backvalue._settled(filled, left, backvalue.EXACT_LEFT)
+    ends, spaces, settled = backvalue.ends_and_settled(filled, left, backvalue.EXACT_LEFT)
     if settled is not None:
         return settled
     return (weights or MODEL).chance(rich_features(filled, left, ends, spaces), left)

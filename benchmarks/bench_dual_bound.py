@@ -1,0 +1,113 @@
+"""An upper bound on stock-hidden play by information relaxation (research idea 55).
+
+For each deal, :mod:`puzzlegen.catscradle.dualbound`'s ``W`` with the rich
+value (idea 46) as the charge's value, its means over ``--samples`` orders
+of the unseen cards drawn apart from the deal's stock (so a stock-hidden
+player's charges still have mean zero), for each ``--alphas``.  The mean of
+``W`` over the deals is an estimate of a bound on every stock-hidden
+player's win rate; ``alpha = 0`` is perfect information (the baseline, the
+same deals and run).  A deal whose tree charges more than ``--budget`` ends
+is not finished, and while any is not, no bound is claimed.  Run from the
+repository root:
+
+    nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 5
+    nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 60 --depth 3
+    nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 500 --most-spaces
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import time
+from collections.abc import Sequence
+
+from puzzlegen.catscradle import core, richvalue
+from puzzlegen.catscradle.dualbound import TooLarge, bound, relax
+from puzzlegen.catscradle.position import Deal
+from puzzlegen.catscradle.solver import CARD_INDEX, layout
+
+
+def alphas(text: str) -> list[float]:
+    """``--alphas``: charge scales, comma-separated numbers from 0 to 1."""
+    try:
+        found = [float(a) for a in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not numbers: {text!r}") from None
+    if not found or any(not 0 <= a <= 1 for a in found):
+        raise argparse.ArgumentTypeError(f"each alpha must be from 0 to 1: {text!r}")
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--deals", type=int, default=5, help="how many deals")
+    parser.add_argument("--samples", type=int, default=64,
+                        help="orders of the unseen cards an end's mean value is taken over")
+    parser.add_argument("--depth", type=int, default=0,
+                        help="charge only the first so many sequences (0: every one)")
+    parser.add_argument("--alphas", type=alphas, default=[0.0, 0.5, 1.0],
+                        help="charge scales to bound with, e.g. 0,0.5,1")
+    parser.add_argument("--most-spaces", action="store_true",
+                        help="bound the players who stop every sequence with the most spaces")
+    parser.add_argument("--budget", type=int, default=200_000,
+                        help="most ends a deal's tree may charge before it is left unfinished")
+    args = parser.parse_args()
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), "
+          f"{os.cpu_count()} CPUs; core in use: {core.CORE}")
+    print(f"seeds {args.first}..{args.first + args.deals - 1}, {args.samples} samples, "
+          f"depth {args.depth or 'all'}, budget {args.budget} ends"
+          + (", most-space ends only" if args.most_spaces else ""))
+    worths: dict[float, list[float]] = {a: [] for a in args.alphas}
+    unfinished: list[int] = []
+    cpu = 0.0
+    for seed in range(args.first, args.first + args.deals):
+        deal = Deal.from_seed(seed)
+        stock = [CARD_INDEX[c] for c in deal.stock]
+
+        def mean(end: bytes, unseen: Sequence[int], seed: int = seed) -> float:
+            # drawn from the deal's seed and the unseen cards alone: every end of a
+            # position gets the same orders (common random numbers), none reads the stock
+            drawn = core.shuffles("dual-bound", f"{seed}/{bytes(unseen).hex()}", bytes(unseen),
+                                  args.samples)
+            n = len(unseen)
+            orders = [list(drawn[k * n : (k + 1) * n]) for k in range(args.samples)]
+            return richvalue.end_value(end, unseen, orders)
+
+        start = time.process_time()
+        try:
+            tree = relax(layout(deal.layout), stock, richvalue.value, mean,
+                         depth=args.depth, budget=args.budget,
+                         most_spaces=args.most_spaces)
+        except TooLarge:
+            unfinished.append(seed)
+            print(f"{seed}: not finished (more than {args.budget} ends)", flush=True)
+            continue
+        took = time.process_time() - start
+        cpu += took
+        found = [bound(tree, a) for a in args.alphas]
+        for a, w in zip(args.alphas, found, strict=True):
+            worths[a].append(w)
+        print(f"{seed}: {len(tree.nodes)} positions, {tree.ends} ends charged, {took:.1f} s; W "
+              + " ".join(f"{w:.3f}" for w in found), flush=True)
+    done = len(next(iter(worths.values())))
+    print(f"finished {done} of {args.deals} deals, {cpu / max(done, 1):.1f} s of CPU a deal"
+          + (f"; not finished: {unfinished}" if unfinished else ""))
+    for a, found in worths.items():
+        if len(found) < 2:
+            continue
+        m = statistics.mean(found)
+        half = 1.96 * statistics.stdev(found) / math.sqrt(len(found))
+        note = " (perfect information)" if a == 0 else ""
+        if a == 0 and args.most_spaces:
+            note = " (perfect information, most-space ends only)"
+        print(f"alpha {a:g}{note}: mean W {m:.4f} (95% {m - half:.4f}-{m + half:.4f})")
+    if unfinished:
+        print("no bound: the unfinished deals' W is unknown")
+
+
+if __name__ == "__main__":
+    main()

@@ -5,14 +5,17 @@ value (idea 46) as the charge's value, its means over ``--samples`` orders
 of the unseen cards drawn apart from the deal's stock (so a stock-hidden
 player's charges still have mean zero), for each ``--alphas``.  The mean of
 ``W`` over the deals is an estimate of a bound on every stock-hidden
-player's win rate; ``alpha = 0`` is perfect information (the baseline, the
-same deals and run).  A deal whose tree charges more than ``--budget`` ends
+player's win rate (with ``--most-spaces``, on every one that stops each
+sequence with the most spaces); ``alpha = 0`` is perfect information (the
+baseline, the same deals and run).  Each deal's ``W`` is the same in any
+run.  A deal whose tree charges more than ``--budget`` ends
 is not finished, and while any is not, no bound is claimed.  Run from the
 repository root:
 
     nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 5
-    nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 60 --depth 3
-    nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 500 --most-spaces
+    nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 52 --depth 3
+    nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 658 --most-spaces \
+        --budget 5000000
 """
 
 from __future__ import annotations
@@ -42,11 +45,22 @@ def alphas(text: str) -> list[float]:
     return found
 
 
+def at_least_one(text: str) -> int:
+    """``--deals`` and ``--samples``: a whole number, 1 or more."""
+    try:
+        found = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if found < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
-    parser.add_argument("--deals", type=int, default=5, help="how many deals")
-    parser.add_argument("--samples", type=int, default=64,
+    parser.add_argument("--deals", type=at_least_one, default=5, help="how many deals")
+    parser.add_argument("--samples", type=at_least_one, default=64,
                         help="orders of the unseen cards an end's mean value is taken over")
     parser.add_argument("--depth", type=int, default=0,
                         help="charge only the first so many sequences (0: every one)")

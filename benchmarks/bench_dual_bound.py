@@ -9,8 +9,9 @@ player's win rate (with ``--most-spaces``, on every one that stops each
 sequence with the most spaces); ``alpha = 0`` is perfect information (the
 baseline, the same deals and run).  Each deal's ``W`` is the same in any
 run.  A deal whose tree charges more than ``--budget`` ends
-is not finished, and while any is not, no bound is claimed.  Run from the
-repository root:
+is not finished, and while any is not, no bound is claimed.  One process;
+Ctrl-C or SIGTERM stops it within a second, each finished deal's line
+already printed.  Run from the repository root:
 
     nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 5
     nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 52 --depth 3
@@ -23,9 +24,12 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import statistics
+import sys
 import time
 from collections.abc import Sequence
+from types import FrameType
 
 from puzzlegen.catscradle import core, richvalue
 from puzzlegen.catscradle.dualbound import TooLarge, bound, relax
@@ -56,6 +60,10 @@ def at_least_one(text: str) -> int:
     return found
 
 
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
@@ -76,38 +84,45 @@ def main() -> None:
     print(f"seeds {args.first}..{args.first + args.deals - 1}, {args.samples} samples, "
           f"depth {args.depth or 'all'}, budget {args.budget} ends"
           + (", most-space ends only" if args.most_spaces else ""))
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)  # also when started with SIGINT ignored (a background job)
     worths: dict[float, list[float]] = {a: [] for a in args.alphas}
     unfinished: list[int] = []
     cpu = 0.0
-    for seed in range(args.first, args.first + args.deals):
-        deal = Deal.from_seed(seed)
-        stock = [CARD_INDEX[c] for c in deal.stock]
+    try:
+        for seed in range(args.first, args.first + args.deals):
+            deal = Deal.from_seed(seed)
+            stock = [CARD_INDEX[c] for c in deal.stock]
 
-        def mean(end: bytes, unseen: Sequence[int], seed: int = seed) -> float:
-            # drawn from the deal's seed and the unseen cards alone: every end of a
-            # position gets the same orders (common random numbers), none reads the stock
-            drawn = core.shuffles("dual-bound", f"{seed}/{bytes(unseen).hex()}", bytes(unseen),
-                                  args.samples)
-            n = len(unseen)
-            orders = [list(drawn[k * n : (k + 1) * n]) for k in range(args.samples)]
-            return richvalue.end_value(end, unseen, orders)
+            def mean(end: bytes, unseen: Sequence[int], seed: int = seed) -> float:
+                # drawn from the deal's seed and the unseen cards alone: every end of a
+                # position gets the same orders (common random numbers), none reads the stock
+                drawn = core.shuffles("dual-bound", f"{seed}/{bytes(unseen).hex()}", bytes(unseen),
+                                      args.samples)
+                n = len(unseen)
+                orders = [list(drawn[k * n : (k + 1) * n]) for k in range(args.samples)]
+                return richvalue.end_value(end, unseen, orders)
 
-        start = time.process_time()
-        try:
-            tree = relax(layout(deal.layout), stock, richvalue.value, mean,
-                         depth=args.depth, budget=args.budget,
-                         most_spaces=args.most_spaces)
-        except TooLarge:
-            unfinished.append(seed)
-            print(f"{seed}: not finished (more than {args.budget} ends)", flush=True)
-            continue
-        took = time.process_time() - start
-        cpu += took
-        found = [bound(tree, a) for a in args.alphas]
-        for a, w in zip(args.alphas, found, strict=True):
-            worths[a].append(w)
-        print(f"{seed}: {len(tree.nodes)} positions, {tree.ends} ends charged, {took:.1f} s; W "
-              + " ".join(f"{w:.3f}" for w in found), flush=True)
+            start = time.process_time()
+            try:
+                tree = relax(layout(deal.layout), stock, richvalue.value, mean,
+                             depth=args.depth, budget=args.budget,
+                             most_spaces=args.most_spaces)
+            except TooLarge:
+                unfinished.append(seed)
+                print(f"{seed}: not finished (more than {args.budget} ends)", flush=True)
+                continue
+            took = time.process_time() - start
+            cpu += took
+            found = [bound(tree, a) for a in args.alphas]
+            for a, w in zip(args.alphas, found, strict=True):
+                worths[a].append(w)
+            print(f"{seed}: {len(tree.nodes)} positions, {tree.ends} ends charged, {took:.1f} s; W "
+                  + " ".join(f"{w:.3f}" for w in found), flush=True)
+    except KeyboardInterrupt:
+        print("stopped: the deals printed above are finished, no bound is claimed",
+              file=sys.stderr)
+        raise SystemExit(130) from None
     done = len(next(iter(worths.values())))
     print(f"finished {done} of {args.deals} deals, {cpu / max(done, 1):.1f} s of CPU a deal"
           + (f"; not finished: {unfinished}" if unfinished else ""))

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from types import FrameType
 
 from puzzlegen.catscradle import core, richvalue
-from puzzlegen.catscradle.dualbound import TooLarge, bound, relax
+from puzzlegen.catscradle.dualbound import TooLarge, bound, charged, relax
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, layout
 
@@ -58,6 +58,15 @@ def at_least_one(text: str) -> int:
     if found < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
     return found
+
+
+def orders(seed: int, unseen: Sequence[int], samples: int) -> list[list[int]]:
+    """The orders of the ``unseen`` cards an end's mean is taken over: drawn from the
+    deal's seed and the unseen cards alone, so every end of a position gets the same
+    orders (common random numbers) and none reads the stock."""
+    drawn = core.shuffles("dual-bound", f"{seed}/{bytes(unseen).hex()}", bytes(unseen), samples)
+    n = len(unseen)
+    return [list(drawn[k * n : (k + 1) * n]) for k in range(samples)]
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
@@ -95,17 +104,11 @@ def main() -> None:
             stock = [CARD_INDEX[c] for c in deal.stock]
 
             def mean(end: bytes, unseen: Sequence[int], seed: int = seed) -> float:
-                # drawn from the deal's seed and the unseen cards alone: every end of a
-                # position gets the same orders (common random numbers), none reads the stock
-                drawn = core.shuffles("dual-bound", f"{seed}/{bytes(unseen).hex()}", bytes(unseen),
-                                      args.samples)
-                n = len(unseen)
-                orders = [list(drawn[k * n : (k + 1) * n]) for k in range(args.samples)]
-                return richvalue.end_value(end, unseen, orders)
+                return richvalue.end_value(end, unseen, orders(seed, unseen, args.samples))
 
             start = time.process_time()
             try:
-                tree = relax(layout(deal.layout), stock, richvalue.value, mean,
+                tree = relax(layout(deal.layout), stock, charged(richvalue.value, mean),
                              depth=args.depth, budget=args.budget,
                              most_spaces=args.most_spaces)
             except TooLarge:

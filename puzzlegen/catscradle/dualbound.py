@@ -26,22 +26,29 @@ makes best, is added (see docs/whole-game-research.md, "Seventh round").
 The charges can stop after ``depth`` sequences: beyond, a line is worth
 the perfect-information verdict (0 or 1), still a bound.  :func:`relax`
 builds the tree of a deal's stock-known lines once, with each end's charge
-at ``alpha = 1``; :func:`bound` takes its ``W`` for any ``alpha``.
+(:func:`charged`: at ``alpha = 1``); :func:`bound` takes its ``W`` for any
+``alpha``.  A charge may also be several zero-mean terms kept apart, which
+:func:`worth` prices with any weights (research idea 57 fits them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from puzzlegen.catscradle import core, static
 
-__all__ = ["Mean", "Relaxed", "TooLarge", "Value", "bound", "relax"]
+__all__ = ["Charge", "Mean", "Relaxed", "TooLarge", "Value", "bound", "charged", "relax", "worth"]
 
 #: ``V``: the value of a full layout with so many cards still to come.
 Value = Callable[[bytes, int], float]
 #: The mean ``V`` over the fills of an end's spaces from the unseen cards (sorted).
 Mean = Callable[[bytes, Sequence[int]], float]
+Z = TypeVar("Z")
+#: An end's charge from the end, the layout the real stock fills it to, the cards
+#: left after that fill and the unseen cards (sorted): zero on average over fills.
+Charge = Callable[[bytes, bytes, int, Sequence[int]], Z]
 
 _PACK = frozenset(range(52))
 
@@ -51,33 +58,42 @@ class TooLarge(Exception):
 
 
 @dataclass
-class Relaxed:
+class Relaxed(Generic[Z]):
     """A deal's tree of stock-known lines: each position between sequences (its
     full layout) maps to its verdict (1.0 won, 0.0 lost, settled) or to whether
     it may stop in an end without a space and its ends' (next position, charge)."""
 
     root: bytes
-    nodes: dict[bytes, float | tuple[bool, list[tuple[bytes, float]]]] = field(
+    nodes: dict[bytes, float | tuple[bool, list[tuple[bytes, Z]]]] = field(
         default_factory=dict
     )
     #: Ends charged (the work: one ``Mean`` and one ``Value`` each).
     ends: int = 0
 
 
-def relax(layout: bytes, stock: Sequence[int], value: Value, mean: Mean, *,
-          depth: int = 0, budget: int = 0, most_spaces: bool = False) -> Relaxed:
+def charged(value: Value, mean: Mean) -> Charge[float]:
+    """The charge at ``alpha = 1``: ``value`` of the real fill less ``mean`` over fills."""
+
+    def charge(end: bytes, after: bytes, left: int, unseen: Sequence[int]) -> float:
+        return value(after, left) - mean(end, unseen)
+
+    return charge
+
+
+def relax(layout: bytes, stock: Sequence[int], charge: Charge[Z], *,
+          depth: int = 0, budget: int = 0, most_spaces: bool = False) -> Relaxed[Z]:
     """The tree of stock-known lines from the full ``layout`` with ``stock`` (card
-    indices, top first), each end charged by ``value`` and ``mean``.
+    indices, top first), each end charged by ``charge``.
 
     ``depth`` > 0 charges only the first ``depth`` sequences and values a
     position after them by the perfect-information solver.  ``budget`` > 0
     raises :class:`TooLarge` once more ends than that would be charged.
     With ``most_spaces``, every line stops each sequence in an end with the
     most spaces it can make: the bound is then one on the players who do
-    (``value`` and ``mean`` should be theirs), and far fewer lines are weighed
+    (the charge's value should be theirs), and far fewer lines are weighed
     (past ``depth``, the solver's verdict weighs every end: still a bound).
     """
-    tree = Relaxed(layout)
+    tree: Relaxed[Z] = Relaxed(layout)
     cards = bytes(stock)
     dealt0 = sum(layout[:16])
 
@@ -96,7 +112,7 @@ def relax(layout: bytes, stock: Sequence[int], value: Value, mean: Mean, *,
             tree.nodes[filled] = 1.0 if core.solve_game(filled, cards[dealt:])[0] else 0.0
             return
         unseen = sorted(_PACK.difference(filled[16:]))
-        kids: list[tuple[bytes, float]] = []
+        kids: list[tuple[bytes, Z]] = []
         tree.nodes[filled] = (min(spaces) == 0 and not most_spaces, kids)
         for end, s in zip(ends, spaces, strict=True):
             if not s or (most_spaces and s < best):
@@ -105,18 +121,23 @@ def relax(layout: bytes, stock: Sequence[int], value: Value, mean: Mean, *,
             if budget and tree.ends > budget:
                 raise TooLarge(f"more than {budget} ends")
             after, _ = static.fill(end, cards[dealt : dealt + s])
-            kids.append((after, value(after, left - s) - mean(end, unseen)))
+            kids.append((after, charge(end, after, left - s, unseen)))
             build(after, level + 1)
 
     build(layout, 0)
     return tree
 
 
-def bound(tree: Relaxed, alpha: float) -> float:
+def bound(tree: Relaxed[float], alpha: float) -> float:
     """``W``: the best stock-known line's verdict less its charges times ``alpha``."""
+    return worth(tree, lambda z: alpha * z)
+
+
+def worth(tree: Relaxed[Z], price: Callable[[Z], float]) -> float:
+    """``W``: the best stock-known line's verdict less the ``price`` of its charges."""
     memo: dict[bytes, float] = {}
 
-    def worth(filled: bytes) -> float:
+    def line(filled: bytes) -> float:
         node = tree.nodes[filled]
         if isinstance(node, float):
             return node
@@ -124,9 +145,9 @@ def bound(tree: Relaxed, alpha: float) -> float:
         if found is not None:
             return found
         may_lose, kids = node
-        options = [worth(after) - alpha * z for after, z in kids]
+        options = [line(after) - price(z) for after, z in kids]
         best = max([0.0, *options] if may_lose else options)
         memo[filled] = best
         return best
 
-    return worth(tree.root)
+    return line(tree.root)

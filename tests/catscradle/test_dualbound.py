@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
 from puzzlegen.catscradle import core, static
-from puzzlegen.catscradle.dualbound import Mean, TooLarge, Value, bound, relax
+from puzzlegen.catscradle.dualbound import (
+    Mean,
+    TooLarge,
+    Value,
+    bound,
+    charged,
+    relax,
+    worth,
+)
 from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.gamesolver import solve_deal
 from puzzlegen.catscradle.position import Deal
@@ -60,7 +68,7 @@ def test_the_exact_value_makes_the_bound_tight_on_every_stock() -> None:
     assert 0.1 < best < 0.25
     mean = exact_mean(exact_value)
     for order in itertools.permutations(unseen):
-        tree = relax(filled, order, exact_value, mean)
+        tree = relax(filled, order, charged(exact_value, mean))
         assert bound(tree, 1.0) == pytest.approx(best, abs=1e-9)
 
 
@@ -74,7 +82,7 @@ def test_a_poor_value_still_bounds_the_best_stock_hidden_play() -> None:
     worths: dict[float, list[float]] = {a: [] for a in (0.0, 0.5, 1.0)}
     mean = exact_mean(crude)
     for order in itertools.permutations(unseen):
-        tree = relax(filled, order, crude, mean)
+        tree = relax(filled, order, charged(crude, mean))
         for a, found in worths.items():
             found.append(bound(tree, a))
     for found in worths.values():
@@ -83,6 +91,41 @@ def test_a_poor_value_still_bounds_the_best_stock_hidden_play() -> None:
     assert max(worths[1.0]) - min(worths[1.0]) > 0.05
     # alpha 0 is perfect information: the share of orders the stock-known player wins
     assert set(worths[0.0]) <= {0.0, 1.0}
+
+
+def test_a_charge_kept_in_terms_bounds_with_any_weights() -> None:
+    # idea 57 weighs several zero-mean terms: V's and another function of the layout's
+    filled, unseen = late_position(44, 5)
+    best = exact_value(filled, 5)
+
+    def crude(layout_: bytes, left: int) -> float:
+        return exact_value(layout_, left) if left <= 1 else 0.3
+
+    def dealt(layout_: bytes, _left: int) -> float:
+        return sum(layout_[16:]) / 100  # which cards the fill dealt
+
+    v_charge = charged(crude, exact_mean(crude))
+    d_charge = charged(dealt, exact_mean(dealt))
+
+    def terms(end: bytes, after: bytes, left: int, rest: Sequence[int]) -> tuple[float, float]:
+        return v_charge(end, after, left, rest), d_charge(end, after, left, rest)
+
+    def priced(a: float, b: float) -> Callable[[tuple[float, float]], float]:
+        return lambda z: a * z[0] + b * z[1]
+
+    weights = ((1.0, 0.0), (1.0, 0.7), (0.5, -1.3))
+    worths: dict[tuple[float, float], list[float]] = {w: [] for w in weights}
+    for order in itertools.permutations(unseen):
+        tree = relax(filled, order, terms)
+        for (a, b), found in worths.items():
+            found.append(worth(tree, priced(a, b)))
+        plain = relax(filled, order, v_charge)
+        assert worths[(1.0, 0.0)][-1] == pytest.approx(bound(plain, 1.0), abs=1e-12)
+    for found in worths.values():
+        assert sum(found) / len(found) >= best - 1e-9
+    # the second term does change W on some stocks
+    moved = [abs(a - b) for a, b in zip(worths[(1.0, 0.7)], worths[(1.0, 0.0)], strict=True)]
+    assert max(moved) > 0.01
 
 
 def test_with_most_spaces_it_is_tight_for_the_players_who_always_make_them() -> None:
@@ -111,9 +154,9 @@ def test_with_most_spaces_it_is_tight_for_the_players_who_always_make_them() -> 
     assert best < exact_value(filled, 5)  # the restriction costs something here
     mean = exact_mean(most_spaces_value)
     for order in itertools.permutations(unseen):
-        tree = relax(filled, order, most_spaces_value, mean, most_spaces=True)
+        tree = relax(filled, order, charged(most_spaces_value, mean), most_spaces=True)
         assert bound(tree, 1.0) == pytest.approx(best, abs=1e-9)
-        unrestricted = relax(filled, order, most_spaces_value, mean)
+        unrestricted = relax(filled, order, charged(most_spaces_value, mean))
         assert bound(unrestricted, 0.0) >= bound(tree, 0.0)
 
 
@@ -130,8 +173,8 @@ def test_alpha_zero_is_the_perfect_information_verdict(seed: int) -> None:
     deal = Deal.from_seed(seed)
     stock = [CARD_INDEX[c] for c in deal.stock]
     won = 1.0 if solve_deal(deal, line=False).won else 0.0
-    assert bound(relax(layout(deal.layout), stock, _zero, _zero_mean), 0.0) == won
-    shallow = relax(layout(deal.layout), stock, _zero, _zero_mean, depth=1)
+    assert bound(relax(layout(deal.layout), stock, charged(_zero, _zero_mean)), 0.0) == won
+    shallow = relax(layout(deal.layout), stock, charged(_zero, _zero_mean), depth=1)
     assert bound(shallow, 0.0) == won
 
 
@@ -139,4 +182,4 @@ def test_a_tree_over_budget_stops() -> None:
     deal = Deal.from_seed(5)
     stock = [CARD_INDEX[c] for c in deal.stock]
     with pytest.raises(TooLarge, match="more than 100 ends"):
-        relax(layout(deal.layout), stock, _zero, _zero_mean, budget=100)
+        relax(layout(deal.layout), stock, charged(_zero, _zero_mean), budget=100)

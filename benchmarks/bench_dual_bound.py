@@ -45,7 +45,7 @@ def alphas(text: str) -> list[float]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not numbers: {text!r}") from None
     if not found or any(not a >= 0 for a in found):
-        raise argparse.ArgumentTypeError(f"each alpha must be a number 0 or more: {text!r}")
+        raise argparse.ArgumentTypeError(f"each must be a number, 0 or more: {text!r}")
     return found
 
 

@@ -11,8 +11,9 @@ terms (``--basis``): ``v``, ``V`` with a weight for each stage (cards left
 after the fill, in fours); ``x``, each of the rich value's 26 features.  The
 weights are pulled towards idea 55's (``V`` by 1, the rest 0) by an L1
 penalty whose size is chosen from ``--lambdas`` by two-fold cross-validation
-on the training deals.  Only the players who stop every sequence with the
-most spaces are bounded (idea 55's ``--most-spaces`` class).
+on the training deals (given one, it is used without).  Only the players
+who stop every sequence with the most spaces are bounded (idea 55's
+``--most-spaces`` class).
 
 ``build`` stores each deal's tree of stock-known lines with its charges'
 terms in ``--trees`` (one file a deal, written whole or not at all, so a
@@ -170,7 +171,8 @@ def fit(trees: Sequence[Tree], cols: Sequence[tuple[str, int]], lam: float) -> l
         return variable.setdefault((d, filled), 2 * n + len(variable))
 
     for d, tree in enumerate(trees):
-        roots.append(column(d, tree.root))
+        if not isinstance(tree.nodes[tree.root], float):  # a settled deal's W is its verdict
+            roots.append(column(d, tree.root))
         for filled, node in tree.nodes.items():
             if isinstance(node, float):
                 continue
@@ -242,8 +244,8 @@ def fit_and_test(args: argparse.Namespace) -> None:
     if len(train) < 4 or len(test) < 2:
         raise SystemExit("too few deals: at least 4 to train on and 2 to test")
     halves = (train[0::2], train[1::2])
-    change = {}
-    for lam in args.lambdas:
+    change = {args.lambdas[0]: 0.0}
+    for lam in args.lambdas if len(args.lambdas) > 1 else ():  # one: nothing to choose
         found = []
         for fold, held in (halves, halves[::-1]):
             weights = fit(fold, cols, lam)
@@ -296,7 +298,8 @@ def main() -> None:
     f.add_argument("--basis", choices=("v", "x", "v+x"), default="v+x",
                    help="the terms weighed: V by stage, the features, or both")
     f.add_argument("--lambdas", type=bench_dual_bound.alphas, default=[0.0, 0.01, 0.03, 0.1],
-                   help="L1 penalties to choose from by cross-validation, e.g. 0,0.01,0.1")
+                   help="L1 penalties to choose from by cross-validation, e.g. 0,0.01,0.1 "
+                   "(one: used as it is)")
     for p in (b, f):
         p.add_argument("--trees", type=Path, default=Path("output/dual-trees"),
                        help="where the trees are stored (default: output/dual-trees)")

@@ -310,7 +310,8 @@ def main() -> None:
     try:
         (build if args.command == "build" else fit_and_test)(args)
     except KeyboardInterrupt:
-        print("stopped: every tree stored is whole; run again to go on", file=sys.stderr)
+        print("stopped: every tree stored is whole; run again to go on" if args.command == "build"
+              else "stopped: nothing was written, no bound is claimed", file=sys.stderr)
         raise SystemExit(130) from None
 
 

@@ -67,7 +67,7 @@ class Relaxed(Generic[Z]):
     nodes: dict[bytes, float | tuple[bool, list[tuple[bytes, Z]]]] = field(
         default_factory=dict
     )
-    #: Ends charged (the work: one ``Mean`` and one ``Value`` each).
+    #: Ends charged (the work: one charge each).
     ends: int = 0
 
 

@@ -199,10 +199,17 @@ MODEL = model()
 
 def value(filled: bytes, left: int, weights: Model | None = None) -> float:
     """The estimated chance optimal stock-hidden play wins from the full layout ``filled``."""
+    return value_and_features(filled, left, weights)[0]
+
+
+def value_and_features(filled: bytes, left: int, weights: Model | None = None
+                       ) -> tuple[float, list[float] | None]:
+    """:func:`value` and the features it was taken from (None where it is settled)."""
     ends, spaces, settled = backvalue.ends_and_settled(filled, left, backvalue.EXACT_LEFT)
     if settled is not None:
-        return settled
-    return (weights or MODEL).chance(rich_features(filled, left, ends, spaces), left)
+        return settled, None
+    x = rich_features(filled, left, ends, spaces)
+    return (weights or MODEL).chance(x, left), x
 
 
 def end_value(end: bytes, unseen: Sequence[int], orders: Sequence[Sequence[int]],

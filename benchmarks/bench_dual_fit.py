@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import pickle
 import signal
@@ -64,11 +65,8 @@ BOXES = {"v": (0.0, 2.0), "x": (-1.0, 1.0)}
 
 def measured(filled: bytes, left: int) -> tuple[float, Sequence[float]]:
     """``V`` of a full layout and its rich features (zeros where ``V`` is settled)."""
-    ends, spaces, settled = backvalue.ends_and_settled(filled, left, backvalue.EXACT_LEFT)
-    if settled is not None:
-        return settled, (0.0,) * FEATURES
-    x = richvalue.rich_features(filled, left, ends, spaces)
-    return richvalue.MODEL.chance(x, left), x
+    v, x = richvalue.value_and_features(filled, left)
+    return v, (0.0,) * FEATURES if x is None else x
 
 
 def terms_charge(seed: int, samples: int) -> Callable[[bytes, bytes, int, Sequence[int]], Terms]:
@@ -176,6 +174,11 @@ def fit(trees: Sequence[Tree], cols: Sequence[tuple[str, int]], lam: float) -> l
         for filled, node in tree.nodes.items():
             if isinstance(node, float):
                 continue
+            if node[0]:  # it may stop without a space, lost: W(filled) >= 0
+                rows.append(len(limits))
+                where.append(column(d, filled))
+                values.append(-1.0)
+                limits.append(0.0)
             for after, terms in node[1]:
                 # W(filled) >= W(after) - weights . terms, the weights base + rise - fall
                 r = len(limits)
@@ -206,11 +209,37 @@ def fit(trees: Sequence[Tree], cols: Sequence[tuple[str, int]], lam: float) -> l
     ]
     bounds += [(0.0, b - BOXES[name][0]) for (name, _), b in zip(cols, base, strict=True)]
     bounds += [(None, None)] * len(variable)
-    result: Any = linprog(cost, A_ub=matrix, b_ub=np.array(limits), bounds=bounds,
-                          method="highs")
-    if result.status != 0:
-        raise SystemExit(f"the linear programme failed: {result.message}")
-    return [b + result.x[k] - result.x[n + k] for k, b in enumerate(base)]
+
+    def solve() -> list[float] | str:
+        result: Any = linprog(cost, A_ub=matrix, b_ub=np.array(limits), bounds=bounds,
+                              method="highs")
+        if result.status != 0:
+            return f"the linear programme failed: {result.message}"
+        return [b + result.x[k] - result.x[n + k] for k, b in enumerate(base)]
+
+    found = apart(solve)
+    if isinstance(found, str):
+        raise SystemExit(found)
+    return found
+
+
+def apart(solve: Callable[[], list[float] | str]) -> list[float] | str:
+    """``solve()`` in a forked child (it shares the programme, nothing is copied), so
+    Ctrl-C or SIGTERM stops the run at once: in the solver's C code, minutes long, Python
+    would not see them until it returned.  The child is killed with the run."""
+    context = multiprocessing.get_context("fork")
+    here, there = context.Pipe(duplex=False)
+    child = context.Process(target=lambda: there.send(solve()), daemon=True)
+    child.start()
+    try:
+        while not here.poll(0.2):
+            if not child.is_alive() and not here.poll():
+                return "the linear programme's process died (out of memory?)"
+        found: list[float] | str = here.recv()
+        return found
+    finally:
+        child.kill()
+        child.join()
 
 
 def load(trees: Path, first: int, count: int, *, test: bool) -> list[Tree]:
@@ -280,6 +309,8 @@ def deals(text: str) -> tuple[int, int]:
 
 def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
+
+
 
 
 def main() -> None:

@@ -47,6 +47,7 @@ import sys
 import time
 from pathlib import Path
 
+import bench_dual_bound
 import numpy as np
 import train_backup
 from scipy import optimize
@@ -55,6 +56,7 @@ from puzzlegen.catscradle import backvalue, richvalue
 from puzzlegen.catscradle.gameplayers import play_hidden
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import layout
+from puzzlegen.errors import InvalidInputError
 from puzzlegen.fileio import write_bytes
 
 #: The rich player of idea 46, as the research record measured it.
@@ -246,6 +248,27 @@ def _log_loss_constant(held: Rows, train: Rows) -> float:
     return float(-(held.y * np.log(p) + (1 - held.y) * np.log(1 - p)).mean())
 
 
+def _from_zero(text: str) -> int:
+    """``--first``: a seed, a whole number from 0."""
+    try:
+        found = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if found < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+    return found
+
+
+def _ridge(text: str) -> float:
+    try:
+        found = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not found >= 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+    return found
+
+
 def _stop(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -254,13 +277,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p_play = sub.add_parser("play", help="play and store games")
-    p_play.add_argument("--first", type=int, default=70_000, help="the first deal's seed")
-    p_play.add_argument("--games", type=int, default=10_000, help="how many")
-    p_play.add_argument("--chunk", type=int, default=50, help="games a stored file")
+    p_play.add_argument("--first", type=_from_zero, default=70_000,
+                        help="the first deal's seed")
+    count = bench_dual_bound.at_least_one
+    p_play.add_argument("--games", type=count, default=10_000, help="how many")
+    p_play.add_argument("--chunk", type=count, default=50, help="games a stored file")
     p_probe = sub.add_parser("probe", help="do boosted trees predict the outcomes better?")
-    p_probe.add_argument("--trees", type=int, default=500, help="most boosting rounds")
+    p_probe.add_argument("--trees", type=bench_dual_bound.at_least_one, default=500,
+                         help="most boosting rounds")
     p_fit = sub.add_parser("fit", help="fit the weights to the stored games")
-    p_fit.add_argument("--ridge", type=float, default=1e-4,
+    p_fit.add_argument("--ridge", type=_ridge, default=1e-4,
                        help="pull towards the shipped weights")
     p_fit.add_argument("--out", default="", help="where the weights are written")
     for p in (p_play, p_fit, p_probe):
@@ -268,9 +294,15 @@ def main() -> None:
         p.add_argument("--store", default="output/outcome-games",
                        help="where the games are stored")
     args = parser.parse_args()
+    try:
+        train_backup._player(args.player)
+    except (TypeError, InvalidInputError) as error:
+        parser.error(f"bad --player {args.player!r}: {error}")
     signal.signal(signal.SIGTERM, _stop)
     try:
         {"play": play, "fit": fit_command, "probe": probe}[args.command](args)
+    except OSError as error:
+        sys.exit(f"train_outcome: {error.filename or args.store}: {error.strerror or error}")
     except KeyboardInterrupt:
         print("stopped: every stored chunk is whole; run again to resume", file=sys.stderr)
         sys.exit(130)

@@ -45,6 +45,7 @@ import pickle
 import signal
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import bench_dual_bound
@@ -248,25 +249,20 @@ def _log_loss_constant(held: Rows, train: Rows) -> float:
     return float(-(held.y * np.log(p) + (1 - held.y) * np.log(1 - p)).mean())
 
 
-def _from_zero(text: str) -> int:
-    """``--first``: a seed, a whole number from 0."""
-    try:
-        found = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if found < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
-    return found
+def _not_negative(kind: type[int] | type[float]) -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` (a seed, a ridge), 0 or more."""
 
+    def parse(text: str) -> float:
+        try:
+            found = kind(text)
+        except ValueError:
+            name = "whole number" if kind is int else "number"
+            raise argparse.ArgumentTypeError(f"not a {name}: {text!r}") from None
+        if not found >= 0:
+            raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+        return found
 
-def _ridge(text: str) -> float:
-    try:
-        found = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not found >= 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
-    return found
+    return parse
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -277,7 +273,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p_play = sub.add_parser("play", help="play and store games")
-    p_play.add_argument("--first", type=_from_zero, default=70_000,
+    p_play.add_argument("--first", type=_not_negative(int), default=70_000,
                         help="the first deal's seed")
     count = bench_dual_bound.at_least_one
     p_play.add_argument("--games", type=count, default=10_000, help="how many")
@@ -286,7 +282,7 @@ def main() -> None:
     p_probe.add_argument("--trees", type=bench_dual_bound.at_least_one, default=500,
                          help="most boosting rounds")
     p_fit = sub.add_parser("fit", help="fit the weights to the stored games")
-    p_fit.add_argument("--ridge", type=_ridge, default=1e-4,
+    p_fit.add_argument("--ridge", type=_not_negative(float), default=1e-4,
                        help="pull towards the shipped weights")
     p_fit.add_argument("--out", default="", help="where the weights are written")
     for p in (p_play, p_fit, p_probe):

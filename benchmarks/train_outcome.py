@@ -270,7 +270,11 @@ def _stop(signum: int, frame: object) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="examples:\n" + __doc__.rstrip().rsplit("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p_play = sub.add_parser("play", help="play and store games")
     p_play.add_argument("--first", type=_not_negative(int), default=70_000,

@@ -41,6 +41,7 @@ Needs numpy, scipy and scikit-learn (the ``bench`` extra).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import pickle
 import signal
 import sys
@@ -76,8 +77,13 @@ def play_one(seed: int, spec: str) -> Game:
     return seed, turns[-1].won, kept
 
 
-def _chunk_path(store: Path, first: int, size: int) -> Path:
-    return store / f"games-{first:06d}-{size}.pkl"
+def _chunk_path(store: Path, player: str, first: int, size: int) -> Path:
+    """A chunk's file: named by its player too, so players may share a store."""
+    return store / f"games-{_tag(player)}-{first:06d}-{size}.pkl"
+
+
+def _tag(player: str) -> str:
+    return hashlib.sha256(player.encode()).hexdigest()[:8]
 
 
 def play(args: argparse.Namespace) -> None:
@@ -88,7 +94,7 @@ def play(args: argparse.Namespace) -> None:
     start = time.process_time()
     for first in range(args.first, end, args.chunk):
         size = min(args.chunk, end - first)
-        path = _chunk_path(store, first, size)
+        path = _chunk_path(store, args.player, first, size)
         if path.exists():
             done += size
             continue
@@ -103,12 +109,13 @@ def play(args: argparse.Namespace) -> None:
 
 
 def load(store: Path, player: str) -> list[Game]:
-    games: list[Game] = []
-    for path in sorted(store.glob("games-*.pkl")):
+    """Every stored game of ``player``, by seed, each once (runs with other chunks overlap)."""
+    games: dict[int, Game] = {}
+    for path in sorted(store.glob(f"games-{_tag(player)}-*.pkl")):
         found = pickle.loads(path.read_bytes())
         if found["player"] == player:
-            games.extend(found["games"])
-    return sorted(games)
+            games.update((game[0], game) for game in found["games"])
+    return [games[seed] for seed in sorted(games)]
 
 
 class Rows:

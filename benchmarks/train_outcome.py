@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import pickle
 import signal
 import sys
@@ -150,8 +151,13 @@ class Rows:
         return np.asarray(1 / (1 + np.exp(-np.clip(self.x @ w, -40, 40))))
 
     def log_loss(self, w: np.ndarray) -> float:
-        p = np.clip(self.chance(w), 1e-9, 1 - 1e-9)
-        return float(-(self.y * np.log(p) + (1 - self.y) * np.log(1 - p)).mean())
+        return _log_loss(self.y, self.chance(w))
+
+
+def _log_loss(y: np.ndarray, p: np.ndarray | float) -> float:
+    """The mean logistic loss of chances ``p`` for results ``y`` (1 won, 0 lost)."""
+    q = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-(y * np.log(q) + (1 - y) * np.log(1 - q)).mean())
 
 
 def fit(rows: Rows, anchor: np.ndarray, ridge: float) -> np.ndarray:
@@ -159,12 +165,9 @@ def fit(rows: Rows, anchor: np.ndarray, ridge: float) -> np.ndarray:
 
     def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
         p = rows.chance(w)
-        q = np.clip(p, 1e-9, 1 - 1e-9)
-        n = max(len(rows.y), 1)
-        ce = -(rows.y * np.log(q) + (1 - rows.y) * np.log(1 - q)).sum() / n
         d = w - anchor
-        grad = rows.x.T @ (p - rows.y) / n + 2 * ridge * d
-        return float(ce + ridge * float(d @ d)), grad
+        grad = rows.x.T @ (p - rows.y) / max(len(rows.y), 1) + 2 * ridge * d
+        return _log_loss(rows.y, p) + ridge * float(d @ d), grad
 
     found = optimize.minimize(loss, anchor.copy(), jac=True, method="L-BFGS-B",
                               options={"maxiter": 1000})
@@ -173,19 +176,25 @@ def fit(rows: Rows, anchor: np.ndarray, ridge: float) -> np.ndarray:
 
 def _calibration(rows: Rows, shipped: np.ndarray, fitted: np.ndarray) -> None:
     print("  cards left   positions   won    shipped's mean   this fit's mean")
+    by_shipped, by_fit = rows.chance(shipped), rows.chance(fitted)
     for low, high in ((30, 36), (24, 29), (18, 23), (12, 17), (7, 11)):
         mask = (rows.left >= low) & (rows.left <= high)
         if not mask.any():
             continue
         print(f"  {low:>2}-{high:<2}        {int(mask.sum()):>6}   {rows.y[mask].mean():.3f}   "
-              f"{rows.chance(shipped)[mask].mean():.3f}            "
-              f"{rows.chance(fitted)[mask].mean():.3f}")
+              f"{by_shipped[mask].mean():.3f}            {by_fit[mask].mean():.3f}")
 
 
-def fit_command(args: argparse.Namespace) -> None:
+def _stored(args: argparse.Namespace) -> list[Game]:
+    """``--player``'s games in ``--store``; none is an error."""
     games = load(Path(args.store), args.player)
     if not games:
         sys.exit(f"no games of {args.player!r} stored in {args.store}")
+    return games
+
+
+def fit_command(args: argparse.Namespace) -> None:
+    games = _stored(args)
     shipped = np.array(richvalue.model().linear)
     train = Rows([g for g in games if g[0] % 5])
     held = Rows([g for g in games if not g[0] % 5])
@@ -195,7 +204,7 @@ def fit_command(args: argparse.Namespace) -> None:
     fitted = fit(train, shipped, args.ridge)
     print(f"held-out log loss: shipped weights {held.log_loss(shipped):.4f}, "
           f"this fit {held.log_loss(fitted):.4f}, "
-          f"a constant {_log_loss_constant(held, train):.4f}")
+          f"a constant {_log_loss(held.y, float(train.y.mean())):.4f}")
     _calibration(held, shipped, fitted)
     if args.out:
         every = Rows(games)
@@ -212,11 +221,8 @@ def fit_command(args: argparse.Namespace) -> None:
 
 def probe(args: argparse.Namespace) -> None:
     from sklearn.ensemble import HistGradientBoostingClassifier
-    from sklearn.metrics import log_loss
 
-    games = load(Path(args.store), args.player)
-    if not games:
-        sys.exit(f"no games of {args.player!r} stored in {args.store}")
+    games = _stored(args)
     # Whole games apart (a game's positions share its result): the trees stop
     # growing where the loss on the validation games (seeds 1 mod 5) is least.
     train = Rows([g for g in games if g[0] % 5 > 1])
@@ -244,16 +250,10 @@ def probe(args: argparse.Namespace) -> None:
             categorical_features=categorical, early_stopping=False, random_state=58,
         )
         trees.fit(x_train, train.y)
-        losses = [log_loss(check.y, p[:, 1], labels=[0, 1])
-                  for p in trees.staged_predict_proba(x_check)]
+        losses = [_log_loss(check.y, p[:, 1]) for p in trees.staged_predict_proba(x_check)]
         best = int(np.argmin(losses))
-        p = list(trees.staged_predict_proba(x_held))[best][:, 1]
-        print(f"  {label:<31} {log_loss(held.y, p):.4f} ({best + 1} trees)")
-
-
-def _log_loss_constant(held: Rows, train: Rows) -> float:
-    p = min(max(float(train.y.mean()), 1e-9), 1 - 1e-9)
-    return float(-(held.y * np.log(p) + (1 - held.y) * np.log(1 - p)).mean())
+        p = next(itertools.islice(trees.staged_predict_proba(x_held), best, None))[:, 1]
+        print(f"  {label:<31} {_log_loss(held.y, p):.4f} ({best + 1} trees)")
 
 
 def _not_negative(kind: type[int] | type[float]) -> Callable[[str], float]:

@@ -311,7 +311,8 @@ def main() -> None:
     except OSError as error:
         sys.exit(f"train_outcome: {error.filename or args.store}: {error.strerror or error}")
     except KeyboardInterrupt:
-        print("stopped: every stored chunk is whole; run again to resume", file=sys.stderr)
+        print("stopped: stored games and weights are whole or absent; run again to resume",
+              file=sys.stderr)
         sys.exit(130)
 
 

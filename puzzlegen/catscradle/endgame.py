@@ -120,12 +120,17 @@ class Endgame:
     (it is cleared when full).  With ``budget``, a call that computes more
     positions than that raises :class:`TooMuchWork` (for measuring how far it
     reaches; not for a player: what a call computes depends on the memo).
+    With ``most_spaces``, every sequence stops in an end with the most spaces
+    it can make: the value of the players who always do (as the ``slack=0``
+    players do; research idea 60 charges a bound on them with it).
     """
 
-    def __init__(self, limit: int = 10, max_memo: int = 400_000, budget: int = 0) -> None:
+    def __init__(self, limit: int = 10, max_memo: int = 400_000, budget: int = 0, *,
+                 most_spaces: bool = False) -> None:
         self.limit = limit
         self.max_memo = max_memo
         self.budget = budget
+        self.most_spaces = most_spaces
         self._memo: dict[Cells, int] = {}
         #: Upper bounds of positions whose search stopped once they could not matter.
         self._upper: dict[Cells, int] = {}
@@ -156,6 +161,19 @@ class Endgame:
             return None
         cells, counts, n = search
         return self._wins(cells, counts, n) / FACTORIAL[n]
+
+    def end_value(self, end: bytes) -> float | None:
+        """The chance of winning from ``end`` (a sequence's end position, spaces and
+        all) once its spaces are filled from the unseen cards and play goes on
+        optimally: the mean of :meth:`value` over every fill.
+
+        None when more than :attr:`limit` cards are left.
+        """
+        search = self._begin(end)
+        if search is None:
+            return None
+        cells, counts, n = search
+        return self._end_wins(cells, end[:_CELLS], counts, n, -1) / FACTORIAL[n]
 
     def end_values(self, encoded: bytes) -> list[EndValue] | None:
         """Every end of the sequence from ``encoded`` that creates a space, with its exact worth.
@@ -196,7 +214,7 @@ class Endgame:
         ends.sort(key=lambda e: (-e[0], e[1]))
         best: EndValue | None = None
         for spaces, index, heights in ends:
-            if spaces <= start:
+            if spaces <= start or (self.most_spaces and spaces < ends[0][0]):
                 break
             wins = self._end_wins(cells, heights, counts, n, best.wins if best else -1)
             if best is None or wins > best.wins:
@@ -242,6 +260,9 @@ class Endgame:
         creating = sorted(
             (e[:_CELLS] for e in ends if e.count(0, 0, _CELLS)), key=lambda h: -h.count(0)
         )
+        if self.most_spaces and creating:
+            most = creating[0].count(0)
+            creating = [h for h in creating if h.count(0) == most]
         best = 0
         everything = FACTORIAL[n]
         for heights in creating:

@@ -115,3 +115,49 @@ def test_the_memo_changes_no_answer() -> None:
     encoded = late_position(31, 11)
     shared = Endgame(limit=6, max_memo=3)  # cleared again and again
     assert shared.end_values(encoded) == Endgame(limit=6).end_values(encoded)
+
+
+@pytest.mark.parametrize(("seed", "number"), CASES)
+def test_one_ends_value_is_its_worth_among_all_ends(seed: int, number: int) -> None:
+    encoded = late_position(seed, number)
+    values = Endgame(limit=6).end_values(encoded)
+    assert values is not None
+    ends = core.end_layouts(encoded)
+    alone = Endgame(limit=6)
+    assert [alone.end_value(ends[v.index]) for v in values] == [v.value for v in values]
+    assert Endgame(limit=3).end_value(ends[values[0].index]) is None
+
+
+@cache
+def _brute_most(encoded: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
+    """:func:`_brute` for the players who stop every sequence with the most spaces."""
+    ends = _creating(encoded)
+    most = max((e[:16].count(0) for e in ends), default=0)
+    return max((_brute_most_end(e, orders) for e in ends if e[:16].count(0) == most), default=0)
+
+
+def _brute_most_end(end: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
+    spaces = end[:16].count(0)
+    if spaces >= len(orders[0]):
+        return len(orders)
+    revealed: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for order in orders:
+        revealed.setdefault(order[:spaces], []).append(order[spaces:])
+    return sum(_brute_most(_fill(end, fill), tuple(rest)) for fill, rest in revealed.items())
+
+
+def test_with_most_spaces_only_the_most_space_ends_are_played() -> None:
+    costs = []
+    for seed, number in [*CASES, (20, 14)]:  # at (20, 14) stopping short is worth 0.025
+        encoded = late_position(seed, number)
+        cards = unseen_cards(encoded)
+        orders = tuple(itertools.permutations(cards))
+        most = Endgame(limit=len(cards), most_spaces=True)
+        assert most.value(encoded) == _brute_most(encoded, orders) / len(orders)
+        best = most.best_end(encoded)
+        assert best is not None
+        assert best.spaces == max(e[:16].count(0) for e in core.end_layouts(encoded))
+        every = Endgame(limit=len(cards)).value(encoded)
+        assert every is not None
+        costs.append(every - best.value)
+    assert min(costs) >= 0 and max(costs) > 0  # the restriction can cost something

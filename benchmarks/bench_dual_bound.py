@@ -8,7 +8,12 @@ player's charges still have mean zero), for each ``--alphas``.  The mean of
 player's win rate (with ``--most-spaces``, on every one that stops each
 sequence with the most spaces); ``alpha = 0`` is perfect information (the
 baseline, the same deals and run).  Each deal's ``W`` is the same in any
-run.  A deal whose tree charges more than ``--budget`` ends
+run.  With ``--exact-below L`` the charge's value is the exact one
+(:class:`~puzzlegen.catscradle.endgame.Endgame`; with ``--most-spaces``, the
+most-space players' own) wherever at most ``L`` cards are left, and each
+end's mean is exact once at most ``L`` cards are unseen (research idea 60:
+how much of the bound's slack lies in the late game, where the exact value
+is known).  A deal whose tree charges more than ``--budget`` ends
 is not finished, and while any is not, no bound is claimed.  One process;
 Ctrl-C or SIGTERM stops it within a second, each finished deal's line
 already printed.  Run from the repository root:
@@ -17,6 +22,8 @@ already printed.  Run from the repository root:
     nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 52 --depth 3
     nice -n 10 python benchmarks/bench_dual_bound.py --first 0 --deals 658 --most-spaces \
         --budget 5000000
+    nice -n 10 python benchmarks/bench_dual_bound.py --first 200 --deals 100 --most-spaces \
+        --alphas 1 --exact-below 8
 """
 
 from __future__ import annotations
@@ -31,8 +38,9 @@ import time
 from collections.abc import Sequence
 from types import FrameType
 
-from puzzlegen.catscradle import core, richvalue
-from puzzlegen.catscradle.dualbound import TooLarge, bound, charged, relax
+from puzzlegen.catscradle import backvalue, core, richvalue
+from puzzlegen.catscradle.dualbound import Mean, TooLarge, Value, bound, charged, relax
+from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.solver import CARD_INDEX, layout
 
@@ -69,6 +77,40 @@ def orders(seed: int, unseen: Sequence[int], samples: int) -> list[list[int]]:
     return [list(drawn[k * n : (k + 1) * n]) for k in range(samples)]
 
 
+def charge_values(seed: int, samples: int, exact_below: int, most_spaces: bool
+                  ) -> tuple[Value, Mean]:
+    """The charge's value and its mean over an end's fills for deal ``seed``: the rich
+    value, exact wherever at most ``exact_below`` cards are left (0: nowhere)."""
+    if not exact_below:
+        def rich_mean(end: bytes, unseen: Sequence[int]) -> float:
+            return richvalue.end_value(end, unseen, orders(seed, unseen, samples))
+
+        return richvalue.value, rich_mean
+    exact = _exact(exact_below, most_spaces)
+
+    def value(filled: bytes, left: int) -> float:
+        found = exact.value(filled) if left <= exact_below else None
+        return richvalue.value(filled, left) if found is None else found
+
+    def mean(end: bytes, unseen: Sequence[int]) -> float:
+        found = exact.end_value(end) if len(unseen) <= exact_below else None
+        if found is not None:
+            return found
+        return backvalue.end_value(end, unseen, orders(seed, unseen, samples),
+                                   leaf=lambda filled, left, _cards: value(filled, left))
+
+    return value, mean
+
+
+_EXACTS: dict[tuple[int, bool], Endgame] = {}
+
+
+def _exact(limit: int, most_spaces: bool) -> Endgame:
+    """One exact late game for the run (its memo only saves work)."""
+    return _EXACTS.setdefault((limit, most_spaces),
+                              Endgame(limit=limit, max_memo=2_000_000, most_spaces=most_spaces))
+
+
 def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
@@ -85,13 +127,20 @@ def main() -> None:
                         help="charge scales to bound with, e.g. 0,0.5,1")
     parser.add_argument("--most-spaces", action="store_true",
                         help="bound the players who stop every sequence with the most spaces")
+    parser.add_argument("--exact-below", type=int, default=0, metavar="L",
+                        help="charge with the exact value wherever at most L cards are left "
+                             "(the most-space players' own with --most-spaces; 0: the rich "
+                             "value everywhere; 8 costs about a second a position from scratch)")
     parser.add_argument("--budget", type=int, default=200_000,
                         help="most ends a deal's tree may charge before it is left unfinished")
     args = parser.parse_args()
+    if args.exact_below < 0:
+        parser.error(f"--exact-below must be 0 or more: {args.exact_below}")
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), "
           f"{os.cpu_count()} CPUs; core in use: {core.CORE}")
     print(f"seeds {args.first}..{args.first + args.deals - 1}, {args.samples} samples, "
           f"depth {args.depth or 'all'}, budget {args.budget} ends"
+          + (f", exact value at {args.exact_below} cards left or fewer" if args.exact_below else "")
           + (", most-space ends only" if args.most_spaces else ""))
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)  # also when started with SIGINT ignored (a background job)
@@ -102,13 +151,10 @@ def main() -> None:
         for seed in range(args.first, args.first + args.deals):
             deal = Deal.from_seed(seed)
             stock = [CARD_INDEX[c] for c in deal.stock]
-
-            def mean(end: bytes, unseen: Sequence[int], seed: int = seed) -> float:
-                return richvalue.end_value(end, unseen, orders(seed, unseen, args.samples))
-
+            value, mean = charge_values(seed, args.samples, args.exact_below, args.most_spaces)
             start = time.process_time()
             try:
-                tree = relax(layout(deal.layout), stock, charged(richvalue.value, mean),
+                tree = relax(layout(deal.layout), stock, charged(value, mean),
                              depth=args.depth, budget=args.budget,
                              most_spaces=args.most_spaces)
             except TooLarge:

@@ -159,6 +159,24 @@ def test_with_most_spaces_it_is_tight_for_the_players_who_always_make_them() -> 
         unrestricted = relax(filled, order, charged(most_spaces_value, mean))
         assert bound(unrestricted, 0.0) >= bound(tree, 0.0)
 
+    # The exact late game held to the most spaces (research idea 60's charge) is the same value.
+    exact = Endgame(limit=5, most_spaces=True)
+
+    def exact_most(layout_: bytes, _left: int) -> float:
+        found = exact.value(layout_)
+        assert found is not None
+        return found
+
+    def exact_most_mean(end: bytes, _unseen: Sequence[int]) -> float:
+        found = exact.end_value(end)
+        assert found is not None
+        return found
+
+    assert exact_most(filled, 5) == pytest.approx(best, abs=1e-12)
+    for order in itertools.permutations(unseen):
+        tree = relax(filled, order, charged(exact_most, exact_most_mean), most_spaces=True)
+        assert bound(tree, 1.0) == pytest.approx(best, abs=1e-9)
+
 
 def _zero(_layout: bytes, _left: int) -> float:
     return 0.0

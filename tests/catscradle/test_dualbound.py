@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
+import late
 import pytest
 
 from puzzlegen.catscradle import core, static
@@ -129,7 +130,11 @@ def test_a_charge_kept_in_terms_bounds_with_any_weights() -> None:
 
 
 def test_with_most_spaces_it_is_tight_for_the_players_who_always_make_them() -> None:
-    filled, unseen = late_position(44, 5)
+    # After seed 20's 14th sequence on its perfect line, 5 cards left: stopping
+    # short is worth 0.025 there, so the class's value is below every player's.
+    filled = late.late_position(20, 14)
+    unseen = late.unseen_cards(filled)
+    assert len(unseen) == 5
     known: dict[bytes, float] = {}
 
     def most_spaces_value(layout_: bytes, _left: int = 0) -> float:
@@ -151,7 +156,7 @@ def test_with_most_spaces_it_is_tight_for_the_players_who_always_make_them() -> 
         return known[layout_]
 
     best = most_spaces_value(filled)
-    assert best < exact_value(filled, 5)  # the restriction costs something here
+    assert best < exact_value(filled, 5) - 0.02  # the restriction costs something here
     mean = exact_mean(most_spaces_value)
     for order in itertools.permutations(unseen):
         tree = relax(filled, order, charged(most_spaces_value, mean), most_spaces=True)

@@ -27,8 +27,9 @@ def _fill(end: bytes, cards: tuple[int, ...]) -> bytes:
 
 
 @cache
-def _brute(encoded: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
-    """How many of ``orders`` the best non-anticipative policy wins from ``encoded``.
+def _brute(encoded: bytes, orders: tuple[tuple[int, ...], ...], most: bool = False) -> int:
+    """How many of ``orders`` the best non-anticipative policy wins from ``encoded``
+    (with ``most``, the best of those that stop every sequence with the most spaces).
 
     ``orders`` are the orders of the real cards still to come that agree with
     everything dealt so far (the player cannot tell them apart), so the
@@ -37,21 +38,25 @@ def _brute(encoded: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
     no classes, no fill weights and no memo of values across orders: written
     apart from the module under test.
     """
-    return max((_brute_end(end, orders) for end in _creating(encoded)), default=0)
+    ends = _creating(encoded)
+    if most and ends:
+        top = max(e[:16].count(0) for e in ends)
+        ends = [e for e in ends if e[:16].count(0) == top]
+    return max((_brute_end(end, orders, most) for end in ends), default=0)
 
 
 def _creating(encoded: bytes) -> list[bytes]:
     return [e for e in core.end_layouts(encoded) if e[:16].count(0) > 0]
 
 
-def _brute_end(end: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
+def _brute_end(end: bytes, orders: tuple[tuple[int, ...], ...], most: bool = False) -> int:
     spaces = end[:16].count(0)
     if spaces >= len(orders[0]):
         return len(orders)
     revealed: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
     for order in orders:
         revealed.setdefault(order[:spaces], []).append(order[spaces:])
-    return sum(_brute(_fill(end, fill), tuple(rest)) for fill, rest in revealed.items())
+    return sum(_brute(_fill(end, fill), tuple(rest), most) for fill, rest in revealed.items())
 
 
 # Positions on the perfect lines of seeded deals with 4-6 cards left, whose
@@ -128,24 +133,6 @@ def test_one_ends_value_is_its_worth_among_all_ends(seed: int, number: int) -> N
     assert Endgame(limit=3).end_value(ends[values[0].index]) is None
 
 
-@cache
-def _brute_most(encoded: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
-    """:func:`_brute` for the players who stop every sequence with the most spaces."""
-    ends = _creating(encoded)
-    most = max((e[:16].count(0) for e in ends), default=0)
-    return max((_brute_most_end(e, orders) for e in ends if e[:16].count(0) == most), default=0)
-
-
-def _brute_most_end(end: bytes, orders: tuple[tuple[int, ...], ...]) -> int:
-    spaces = end[:16].count(0)
-    if spaces >= len(orders[0]):
-        return len(orders)
-    revealed: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    for order in orders:
-        revealed.setdefault(order[:spaces], []).append(order[spaces:])
-    return sum(_brute_most(_fill(end, fill), tuple(rest)) for fill, rest in revealed.items())
-
-
 def test_with_most_spaces_only_the_most_space_ends_are_played() -> None:
     costs = []
     for seed, number in [*CASES, (20, 14)]:  # at (20, 14) stopping short is worth 0.025
@@ -153,7 +140,7 @@ def test_with_most_spaces_only_the_most_space_ends_are_played() -> None:
         cards = unseen_cards(encoded)
         orders = tuple(itertools.permutations(cards))
         most = Endgame(limit=len(cards), most_spaces=True)
-        assert most.value(encoded) == _brute_most(encoded, orders) / len(orders)
+        assert most.value(encoded) == _brute(encoded, orders, most=True) / len(orders)
         best = most.best_end(encoded)
         assert best is not None
         assert best.spaces == max(e[:16].count(0) for e in core.end_layouts(encoded))

@@ -176,7 +176,8 @@ class Endgame:
         return self._end_wins(cells, end[:_CELLS], counts, n, -1) / FACTORIAL[n]
 
     def end_values(self, encoded: bytes) -> list[EndValue] | None:
-        """Every end of the sequence from ``encoded`` that creates a space, with its exact worth.
+        """Every end of the sequence from ``encoded`` that creates a space, with its exact worth
+        (with :attr:`most_spaces`, the worth of the most-space play that follows it).
 
         In :func:`core.end_layouts`' order; None when more than :attr:`limit`
         cards are left.

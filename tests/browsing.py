@@ -150,6 +150,22 @@ class Page:
             self.context.close()
         assert self.errors == []
 
+    def copy_share(self, *, clipboard: bool = True) -> str:
+        """Press the page's Copy button and return what the clipboard then holds; it
+        must say "Copied.".  Without ``clipboard`` the page is run as in a browser with
+        no clipboard API (the text selected and copied by the older command)."""
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        self.page.evaluate("navigator.clipboard.writeText('')")
+        if not clipboard:  # hidden by a property of the page's own, taken away after
+            self.page.evaluate(
+                "Object.defineProperty(navigator, 'clipboard', {value: null, configurable: true})"
+            )
+        self.page.click("#copy")
+        self.page.wait_for_function("document.getElementById('copy-status').textContent")
+        assert self.page.inner_text("#copy-status") == "Copied."
+        self.page.evaluate("delete navigator.clipboard")
+        return str(self.page.evaluate("navigator.clipboard.readText()"))
+
     # -- the daily puzzles' board contract
     def spaces(self) -> int:
         return int(self.page.get_attribute("#board", "data-spaces"))

@@ -84,6 +84,7 @@ def test_play_the_best_line_by_clicking(site: Path, page: Page) -> None:
     assert page.page.is_visible("#solved")
     share = page.page.input_value("#share-text")
     assert date in share and data["level"] in share
+    assert page.copy_share() == share  # the Copy button puts it on the clipboard
     marks = share.splitlines()[-1]
     assert len(marks) == len(moves)  # one mark a move ...
     assert not any(m["card"] in share or m["card"][:-1] + "♥" in share for m in moves)  # no cards

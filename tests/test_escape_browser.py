@@ -112,6 +112,8 @@ def play_day_to_a_win(site: Path, page: Page, kind: str) -> None:
     shot(p, f"es-{kind}-solved")
     record = p.evaluate(f"localStorage.getItem('puzzlegen:escape:{day['date']}')")
     assert json.loads(record)["solved"] is True
+    share = p.input_value("#share-text")
+    assert f"won as {side}" in share and page.copy_share() == share
     # Undo takes back the reader's play and the computer's answer after it.
     p.click("#undo")
     assert board(p, "to-move") == side and board(p, "outcome") == ""

@@ -73,6 +73,7 @@ def test_play_a_day_to_a_win_by_the_stored_line(site: Path, game: Page) -> None:
     assert game.page.inner_text("#result-title") == "Won!"
     share = game.page.input_value("#share-text")
     assert f"Won in {len(day['line'])} sequences" in share
+    assert game.copy_share() == share
     assert not any(s in share for s in "♣♦♥♠")  # no spoilers: no card in the share text
     stats = game.page.inner_text("#stats-list")
     assert "Won" in stats

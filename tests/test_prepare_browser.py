@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page
+from browsing import Page, shot
 
 from puzzlegen.cli import main
 
@@ -61,6 +61,9 @@ def test_a_wrong_ending_then_the_right_one(site: Path, page: Page) -> None:
     assert status.get_attribute("data-kind") == "right"
     assert status.inner_text().startswith("Right: this ending makes")
     assert "right after a wrong ending" in page.page.input_value("#share-text")
+    # Copy, as on the other pages; here in a browser without the clipboard API.
+    assert page.copy_share(clipboard=False) == page.page.input_value("#share-text")
+    shot(page.page, "prepare-copied")
     raw = page.page.evaluate(f"localStorage.getItem('puzzlegen:cats-cradle-prepare:{SUNDAY}')")
     assert json.loads(raw)["result"] == "wrong"  # the first ending counts
     assert not page.page.is_visible("#answer")

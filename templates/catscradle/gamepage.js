@@ -654,24 +654,6 @@
         "Spaces: " + ui.seqs.map((s) => s.spaces).join("·");
     }
 
-    function copyShare() {
-      const area = $("share-text");
-      const done = () => { $("copy-status").textContent = "Copied."; };
-      const fallback = () => {
-        area.select();
-        try {
-          document.execCommand("copy");
-          done();
-        } catch (e) {
-          $("copy-status").textContent = "Select the text and copy it.";
-        }
-      };
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(area.value).then(done, fallback);
-      } else {
-        fallback();
-      }
-    }
 
     // -- wiring --------------------------------------------------------------------
     game.build(board, document);
@@ -690,7 +672,7 @@
     $("show-exit").addEventListener("click", () => showMe(false));
     $("show-prev").addEventListener("click", () => step(-1));
     $("show-next").addEventListener("click", () => step(1));
-    $("copy").addEventListener("click", copyShare);
+    site.wireCopy(document);
     const again = document.createElement("button");
     again.type = "button";
     again.className = "action";

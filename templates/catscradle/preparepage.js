@@ -288,6 +288,7 @@
     $("undo").addEventListener("click", undo);
     $("reset").addEventListener("click", restart);
     $("reveal").addEventListener("click", reveal);
+    site.wireCopy(document);
 
     // Navigation: other Sundays up to today, and this day's puzzle when the site has it.
     site.linkDays(date, listedDays(window.PREPARE_DAYS).filter((d) => d <= today()));

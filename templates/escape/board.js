@@ -1587,16 +1587,7 @@
     $("show-exit").addEventListener("click", () => showMe(false));
     $("show-prev").addEventListener("click", () => step(-1));
     $("show-next").addEventListener("click", () => step(1));
-    $("copy").addEventListener("click", () => {
-      const area = $("share-text");
-      area.select();
-      try {
-        doc.execCommand("copy");
-        $("copy-status").textContent = "Copied.";
-      } catch (e) {
-        $("copy-status").textContent = "Select the text and copy it.";
-      }
-    });
+    shell.wireCopy(doc);
     for (const b of doc.querySelectorAll("[data-mode-button]")) {
       b.addEventListener("click", () => {
         if (b.dataset.modeButton === "puzzle") toPuzzle();

@@ -50,7 +50,7 @@
  * or, for a game played against the computer (templates/escape/board.js),
  *   startPage(shell)    runs the whole day's page itself; shell holds store,
  *                       dayRecord, today, minutes, showList, damaged,
- *                       showStatistics and navigate(date)
+ *                       showStatistics, navigate(date) and wireCopy(doc)
  * and, optionally, for a game whose goal is not "reach par" or whose moves
  * are not all from one cell to another (templates/pendulum/board.js):
  *   isSolved(state, par, found)  solved? (default: score(state) >= par); `found`
@@ -177,7 +177,7 @@
       // A game played against the computer (Escape) runs its own page, with these.
       game.startPage({ store: store, dayRecord: site.dayRecord, today: today, minutes: minutes,
         showList: site.showList, damaged: damaged, showStatistics: showStatistics,
-        navigate: navigate });
+        navigate: navigate, wireCopy: site.wireCopy });
       return;
     }
     const board = document.getElementById("board");
@@ -623,24 +623,6 @@
         help + " · " + minutes(s.ms) + "\n" + s.marks;
     }
 
-    function copyShare() {
-      const area = $("share-text");
-      const done = () => { $("copy-status").textContent = "Copied."; };
-      const fallback = () => {
-        area.select();
-        try {
-          document.execCommand("copy");
-          done();
-        } catch (e) {
-          $("copy-status").textContent = "Select the text and copy it.";
-        }
-      };
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(area.value).then(done, fallback);
-      } else {
-        fallback();
-      }
-    }
 
     // -- keyboard ------------------------------------------------------------------
     /** Tab and Shift+Tab on the board go straight to the next cell worth a key
@@ -723,7 +705,7 @@
     $("show-exit").addEventListener("click", () => showMe(false));
     $("show-prev").addEventListener("click", () => step(-1));
     $("show-next").addEventListener("click", () => step(1));
-    $("copy").addEventListener("click", copyShare);
+    site.wireCopy(document);
     document.addEventListener("keydown", (event) => {
       const typing = event.target.closest("textarea, input");
       if (typing || event.altKey || event.metaKey) return;

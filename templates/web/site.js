@@ -16,6 +16,7 @@
  *   streaks(dates)     the current and longest run of consecutive dates;
  *   showList(list, rows)   a <dl> of statistics;
  *   linkDays(date, days, upTo)   the "earlier" and "later" links of a day;
+ *   wireCopy(doc)      the Copy button that puts the share text on the clipboard;
  *   wireBoard(board, ui, on), markCells(cells, labels, marks)   a board of
  *                      data-cell buttons played by pointer and keyboard.
  * The keys it keeps (the pages name them):
@@ -120,6 +121,33 @@
 
   function plural(n, one, many) {
     return n + " " + (n === 1 ? one : many);
+  }
+
+  // -- sharing -------------------------------------------------------------------------
+  /** Wires the page's Copy button (#copy) to put the share text (#share-text) on the
+   *  clipboard, saying how it went in #copy-status; where the clipboard cannot be
+   *  written (an older browser, a page opened from disk), the text is selected so the
+   *  reader can copy it by hand. */
+  function wireCopy(doc) {
+    const area = doc.getElementById("share-text");
+    const status = doc.getElementById("copy-status");
+    const done = () => { status.textContent = "Copied."; };
+    const byHand = () => {
+      area.focus();
+      area.select();
+      try {
+        if (!doc.execCommand("copy")) throw new Error("not copied");
+        done();
+      } catch (e) {
+        status.textContent = "Select the text and copy it.";
+      }
+    };
+    doc.getElementById("copy").addEventListener("click", () => {
+      status.textContent = "";
+      const clip = window.navigator.clipboard;
+      if (clip && clip.writeText) clip.writeText(area.value).then(done, byHand);
+      else byHand();
+    });
   }
 
   // -- statistics --------------------------------------------------------------------
@@ -234,7 +262,7 @@
     game: (name) => games[name] || null,
     store: store, dayRecord: dayRecord,
     today: today, addDays: addDays, listedDays: listedDays, minutes: minutes, plural: plural,
-    streaks: streaks, showList: showList, linkDays: linkDays,
+    streaks: streaks, showList: showList, linkDays: linkDays, wireCopy: wireCopy,
     wireBoard: wireBoard, markCells: markCells,
   };
 })();

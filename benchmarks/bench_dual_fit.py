@@ -15,6 +15,12 @@ on the training deals (given one, it is used without).  Only the players
 who stop every sequence with the most spaces are bounded (idea 55's
 ``--most-spaces`` class).
 
+With ``build --exact-below L`` (research idea 61) every end with at most
+``L`` cards left after its fill is charged with the most-space players'
+exact value instead (:func:`bench_dual_bound.charge_values`, idea 60's
+charge), a term of its own weighed by one more weight (``v9``): the fitted
+charge early and the exact one late, together.
+
 ``build`` stores each deal's tree of stock-known lines with its charges'
 terms in ``--trees`` (one file a deal, written whole or not at all, so a
 stopped build resumes where it stopped); ``fit`` reads them, fits on the
@@ -26,6 +32,8 @@ with one line.  Run from the repository root:
     nice -n 10 python benchmarks/bench_dual_fit.py build --first 200 --deals 200
     python benchmarks/bench_dual_fit.py fit --train 1000:330 --test 200:200 --basis v+x \\
         --lambdas 0,0.003,0.01,0.03,0.1
+    nice -n 10 python benchmarks/bench_dual_fit.py build --first 200 --deals 200 \\
+        --exact-below 6 --trees output/dual-trees-exact6
 """
 
 from __future__ import annotations
@@ -57,7 +65,10 @@ from puzzlegen.catscradle.solver import CARD_INDEX, layout
 #: An end's charge kept in terms: its stage, V's difference, each feature's difference.
 Terms = tuple[int, float, tuple[float, ...]]
 Tree = Relaxed[Terms]
-STAGES = 9
+#: V's stages: the cards left after the fill, in fours (0-8), and the ends charged with
+#: the exact value (``--exact-below``), all in one.
+STAGES = 10
+EXACT = STAGES - 1
 FEATURES = len(richvalue.RICH_FEATURES)
 #: The weights' bounds: V's scale by stage, each feature's weight.
 BOXES = {"v": (0.0, 2.0), "x": (-1.0, 1.0)}
@@ -69,10 +80,17 @@ def measured(filled: bytes, left: int) -> tuple[float, Sequence[float]]:
     return v, (0.0,) * FEATURES if x is None else x
 
 
-def terms_charge(seed: int, samples: int) -> Callable[[bytes, bytes, int, Sequence[int]], Terms]:
-    """The charge's terms, each mean taken over idea 55's fills of the end's spaces."""
+def terms_charge(seed: int, samples: int, exact_below: int = 0
+                 ) -> Callable[[bytes, bytes, int, Sequence[int]], Terms]:
+    """The charge's terms, each mean taken over idea 55's fills of the end's spaces; with
+    ``exact_below``, an end with at most that many cards left after its fill has one term,
+    the exact value's difference (idea 60's charge), at stage :data:`EXACT`."""
+    late_value, late_mean = bench_dual_bound.charge_values(seed, samples, exact_below, True)
+    nothing = (0.0,) * FEATURES
 
     def charge(end: bytes, after: bytes, left: int, unseen: Sequence[int]) -> Terms:
+        if exact_below and left <= exact_below:
+            return EXACT, late_value(after, left) - late_mean(end, unseen), nothing
         v, x = measured(after, left)
         mean_v = 0.0
         mean_x = [0.0] * FEATURES
@@ -101,7 +119,8 @@ def build(args: argparse.Namespace) -> None:
         stock = [CARD_INDEX[c] for c in deal.stock]
         start = time.process_time()
         try:
-            tree = relax(layout(deal.layout), stock, terms_charge(seed, args.samples),
+            tree = relax(layout(deal.layout), stock,
+                         terms_charge(seed, args.samples, args.exact_below),
                          budget=args.budget, most_spaces=True)
         except TooLarge:
             large.write_text(f"{args.budget}\n")
@@ -323,6 +342,10 @@ def main() -> None:
                    help="orders of the unseen cards an end's means are taken over")
     b.add_argument("--budget", type=int, default=200_000,
                    help="most ends a deal's tree may charge before it is left unfinished")
+    b.add_argument("--exact-below", type=int, default=0, metavar="L",
+                   help="charge an end with at most L cards left after its fill with the "
+                        "most-space players' exact value, a weight of its own (0: nowhere; "
+                        "keep such trees in their own --trees; 6 took about 3 times as long)")
     f = sub.add_parser("fit", help="fit the weights on --train, bound on --test")
     f.add_argument("--train", type=deals, required=True, help="FIRST:COUNT, e.g. 1000:330")
     f.add_argument("--test", type=deals, required=True, help="FIRST:COUNT, e.g. 200:200")
@@ -335,6 +358,8 @@ def main() -> None:
         p.add_argument("--trees", type=Path, default=Path("output/dual-trees"),
                        help="where the trees are stored (default: output/dual-trees)")
     args = parser.parse_args()
+    if args.command == "build" and args.exact_below < 0:
+        parser.error(f"--exact-below must be 0 or more: {args.exact_below}")
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     sys.setrecursionlimit(10_000)

@@ -313,6 +313,13 @@ def fit_and_test(args: argparse.Namespace) -> None:
         print(summary(f"{label}, fitted charge: mean W", after))
         print(summary(f"{label}, fitted less idea 55's (paired)",
                       [b - a for a, b in zip(before, after, strict=True)]))
+    if args.per_deal is not None:  # the last pass: each test deal's W, to pair with others
+        first = args.test[0]
+        lines = [f"{first + d} {a:.6f} {b:.6f}\n" for d, (a, b) in enumerate(
+            zip(before, after, strict=True))]
+        partial = args.per_deal.with_name(args.per_deal.name + ".part")
+        partial.write_text("seed base fitted\n" + "".join(lines))
+        os.replace(partial, args.per_deal)
 
 
 def deals(text: str) -> tuple[int, int]:
@@ -354,6 +361,8 @@ def main() -> None:
     f.add_argument("--lambdas", type=bench_dual_bound.alphas, default=[0.0, 0.01, 0.03, 0.1],
                    help="L1 penalties to choose from by cross-validation, e.g. 0,0.01,0.1 "
                    "(one: used as it is)")
+    f.add_argument("--per-deal", type=Path, metavar="FILE",
+                   help="write each test deal's W (seed, idea 55's charge, fitted) to FILE")
     for p in (b, f):
         p.add_argument("--trees", type=Path, default=Path("output/dual-trees"),
                        help="where the trees are stored (default: output/dual-trees)")

@@ -126,7 +126,7 @@
   // -- sharing -------------------------------------------------------------------------
   /** Wires the page's Copy button (#copy) to put the share text (#share-text) on the
    *  clipboard, saying how it went in #copy-status; where the clipboard cannot be
-   *  written (an older browser, a page opened from disk), the text is selected so the
+   *  written (an older browser, or one that refuses the page), the text is selected so the
    *  reader can copy it by hand. */
   function wireCopy(doc) {
     const area = doc.getElementById("share-text");

@@ -654,7 +654,6 @@
         "Spaces: " + ui.seqs.map((s) => s.spaces).join("·");
     }
 
-
     // -- wiring --------------------------------------------------------------------
     game.build(board, document);
     play.hidden = false;

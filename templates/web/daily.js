@@ -623,7 +623,6 @@
         help + " · " + minutes(s.ms) + "\n" + s.marks;
     }
 
-
     // -- keyboard ------------------------------------------------------------------
     /** Tab and Shift+Tab on the board go straight to the next cell worth a key
      *  press: a card that can move, or, with one picked up, a place for it.

@@ -306,6 +306,7 @@ def fit_and_test(args: argparse.Namespace) -> None:
     weights = fit(train, cols, lam)
     print(f"lambda {lam:g}; weights: "
           + " ".join(f"{name}{i}={w:.3f}" for (name, i), w in zip(cols, weights, strict=True)))
+    pairs: list[tuple[float, float]] = []
     for label, trees in (("train", train), ("test", test)):
         before = worths(trees, base, cols)
         after = worths(trees, weights, cols)
@@ -313,10 +314,10 @@ def fit_and_test(args: argparse.Namespace) -> None:
         print(summary(f"{label}, fitted charge: mean W", after))
         print(summary(f"{label}, fitted less idea 55's (paired)",
                       [b - a for a, b in zip(before, after, strict=True)]))
-    if args.per_deal is not None:  # the last pass: each test deal's W, to pair with others
+        pairs = list(zip(before, after, strict=True))  # the test deals' once the loop ends
+    if args.per_deal is not None:  # each test deal's W, to pair with another run's
         first = args.test[0]
-        lines = [f"{first + d} {a:.6f} {b:.6f}\n" for d, (a, b) in enumerate(
-            zip(before, after, strict=True))]
+        lines = [f"{first + d} {a:.6f} {b:.6f}\n" for d, (a, b) in enumerate(pairs)]
         partial = args.per_deal.with_name(args.per_deal.name + ".part")
         partial.write_text("seed base fitted\n" + "".join(lines))
         os.replace(partial, args.per_deal)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
-import late
 import pytest
+from late import late_position, unseen_cards
 
 from puzzlegen.catscradle import core, static
 from puzzlegen.catscradle.dualbound import (
@@ -26,7 +26,7 @@ from puzzlegen.catscradle.solver import CARD_INDEX, layout
 EXACT = Endgame(limit=8)
 
 
-def late_position(seed: int, cards_left: int) -> tuple[bytes, list[int]]:
+def most_space_position(seed: int, cards_left: int) -> tuple[bytes, list[int]]:
     """The full layout reached from ``seed``'s deal by the most-space ends, once at
     most ``cards_left`` cards are left, and the unseen cards."""
     deal = Deal.from_seed(seed)
@@ -64,7 +64,7 @@ def exact_mean(value: Value) -> Mean:
 
 def test_the_exact_value_makes_the_bound_tight_on_every_stock() -> None:
     # seed 44's most-space line reaches 5 cards left where optimal play wins 0.175
-    filled, unseen = late_position(44, 5)
+    filled, unseen = most_space_position(44, 5)
     best = exact_value(filled, 5)
     assert 0.1 < best < 0.25
     mean = exact_mean(exact_value)
@@ -74,7 +74,7 @@ def test_the_exact_value_makes_the_bound_tight_on_every_stock() -> None:
 
 
 def test_a_poor_value_still_bounds_the_best_stock_hidden_play() -> None:
-    filled, unseen = late_position(44, 5)
+    filled, unseen = most_space_position(44, 5)
     best = exact_value(filled, 5)
 
     def crude(layout_: bytes, left: int) -> float:
@@ -96,7 +96,7 @@ def test_a_poor_value_still_bounds_the_best_stock_hidden_play() -> None:
 
 def test_a_charge_kept_in_terms_bounds_with_any_weights() -> None:
     # idea 57 weighs several zero-mean terms: V's and another function of the layout's
-    filled, unseen = late_position(44, 5)
+    filled, unseen = most_space_position(44, 5)
     best = exact_value(filled, 5)
 
     def crude(layout_: bytes, left: int) -> float:
@@ -132,8 +132,8 @@ def test_a_charge_kept_in_terms_bounds_with_any_weights() -> None:
 def test_with_most_spaces_it_is_tight_for_the_players_who_always_make_them() -> None:
     # After seed 20's 14th sequence on its perfect line, 5 cards left: stopping
     # short is worth 0.025 there, so the class's value is below every player's.
-    filled = late.late_position(20, 14)
-    unseen = late.unseen_cards(filled)
+    filled = late_position(20, 14)
+    unseen = unseen_cards(filled)
     assert len(unseen) == 5
     known: dict[bytes, float] = {}
 

@@ -22,6 +22,10 @@ def scheduler() -> Iterator[str]:
         protocol="tcp",
         host="127.0.0.1",
         dashboard_address=None,
+        # No dashboard, but the scheduler's HTTP routes start anyway, by default on
+        # every interface at :8787 (a second cluster, on another test worker, warned
+        # that the port was taken): loopback and a free port, like the rest.
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
     )
     try:
         yield str(cluster.scheduler_address)

@@ -1,12 +1,20 @@
 """Work spread over machines with Dask (``--scheduler tcp://HOST:PORT``), an optional extra.
 
-``pip install "puzzlegen[dask]"`` brings ``dask.distributed``; without it a
-``--scheduler`` is refused with one line saying so.  Start a scheduler on one
-machine and workers on others (each with puzzlegen installed)::
+``pip install ".[dask]"`` in this project's folder brings ``dask.distributed``
+(not ``pip install "puzzlegen[dask]"``: on PyPI that name is another
+project's); without it a ``--scheduler`` is refused with one line saying so.
+Start a scheduler on one machine and workers on others, each with the same
+checkout installed the same way::
 
     dask scheduler --port 8786                 # on HOST
     dask worker tcp://HOST:8786 --nworkers 2   # on each machine
     puzzlegen study --deals 10000 --scheduler tcp://HOST:8786
+
+Before any work is sent the scheduler and every worker are asked which
+puzzlegen they run (:func:`installation`: the version and a digest of its
+Python sources); a cluster with none, or with other code, is refused with
+one line naming the machine, since the task graph is unpickled on the
+scheduler and the deals played on the workers.
 
 The work sent is the same per-item function local runs use (picklable by
 name), and the callers put the answers in the same order before writing
@@ -16,12 +24,17 @@ processes.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib
 import os
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
+from puzzlegen import __version__
 from puzzlegen.errors import InvalidInputError
 
 T = TypeVar("T")
@@ -53,24 +66,94 @@ def check_address(address: str) -> str:
     return address
 
 
+@functools.cache
+def installation() -> str:
+    """This puzzlegen's version and a digest of its Python sources (``0.1.0+1a2b3c4d5e6f``).
+
+    Two machines that give the same string compute the same answers.  The
+    sources are read as installed, in an order that does not depend on the
+    file system, each behind its path and length.
+    """
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for name in sorted(path.relative_to(root).as_posix() for path in root.rglob("*.py")):
+        data = (root / name).read_bytes()
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return f"{__version__}+{digest.hexdigest()[:12]}"
+
+
+def mismatch(mine: str, theirs: dict[str, str]) -> str | None:
+    """The first machine (by name) whose :func:`installation` is not ``mine``, in a line."""
+    for name, seen in sorted(theirs.items()):
+        if seen != mine:
+            return (
+                f"the Dask {name} runs {seen}, not this puzzlegen {mine}: "
+                'install this same checkout there (pip install ".[dask]") and start it again'
+            )
+    return None
+
+
+def _said(answer: object) -> str:
+    """A machine's answer to :func:`installation`, or why it could not give one."""
+    if isinstance(answer, BaseException):  # e.g. it cannot even unpickle the function
+        lines = str(answer).strip().splitlines()
+        reason = lines[0] if lines else ""
+        if type(answer) is not Exception:  # Dask hands some back wrapped in a plain one
+            reason = f"{type(answer).__name__}: {reason}"
+        return f"no puzzlegen it can use ({reason})"
+    return str(answer)
+
+
+def _check_cluster(client: Any, address: str) -> None:
+    """Refuse a cluster with no workers, or whose scheduler or workers run other code."""
+    timeout = _timeout()
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except TimeoutError:
+        raise SchedulerError(
+            f"the Dask scheduler at {address!r} has no workers (waited {timeout:g} s): "
+            f"start some with 'dask worker {address}'"
+        ) from None
+    theirs: dict[str, str] = {}
+    try:
+        theirs["scheduler"] = _said(client.run_on_scheduler(installation))
+    except Exception as exc:  # whatever it is, the scheduler cannot run ours
+        theirs["scheduler"] = _said(exc)
+    for worker, answer in client.run(installation, on_error="return").items():
+        theirs[f"worker {worker}"] = _said(answer)
+    problem = mismatch(installation(), theirs)
+    if problem is not None:
+        raise SchedulerError(problem)
+
+
 @contextmanager
 def dask_client(address: str) -> Iterator[Any]:
-    """A ``distributed.Client`` connected to ``address``, closed at the end."""
+    """A ``distributed.Client`` connected to ``address`` and checked, closed at the end."""
     check_address(address)
     try:
         # Through importlib: distributed's API is only partly typed.
         dask: Any = importlib.import_module("distributed")
     except ImportError:
         raise SchedulerError(
-            f"--scheduler {address!r} needs Dask: pip install \"puzzlegen[dask]\""
+            f"--scheduler {address!r} needs Dask: pip install \".[dask]\" in puzzlegen's folder"
         ) from None
+    # Dask's own warnings on connecting (such as its table of package versions that
+    # differ) wait until the cluster passes the check: a refused one says one line.
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        try:
+            client = dask.Client(address, timeout=_timeout(), set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            raise SchedulerError(
+                f"cannot reach the Dask scheduler at {address!r} ({type(exc).__name__})"
+            ) from None
     try:
-        client = dask.Client(address, timeout=_timeout(), set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise SchedulerError(
-            f"cannot reach the Dask scheduler at {address!r} ({type(exc).__name__})"
-        ) from None
-    try:
+        _check_cluster(client, address)
+        for warning in said:
+            warnings.showwarning(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
         yield client
     finally:
         client.close()

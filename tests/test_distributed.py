@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import puzzlegen
 from puzzlegen.cli import main
+from puzzlegen.distributed import installation, mismatch
 
-distributed = pytest.importorskip("distributed", reason='needs pip install "puzzlegen[dask]"')
+distributed = pytest.importorskip("distributed", reason='needs pip install ".[dask]"')
 
 
-@pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    cluster: Any = distributed.LocalCluster(
-        n_workers=1,
+def local_cluster(n_workers: int) -> Any:
+    return distributed.LocalCluster(
+        n_workers=n_workers,
         threads_per_worker=2,
         processes=False,
         protocol="tcp",
@@ -27,6 +32,11 @@ def scheduler() -> Iterator[str]:
         # that the port was taken): loopback and a free port, like the rest.
         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
     )
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    cluster = local_cluster(1)
     try:
         yield str(cluster.scheduler_address)
     finally:
@@ -72,3 +82,73 @@ def test_generate_refuses_an_unreachable_scheduler_before_making_a_catalog(
     err = capsys.readouterr().err
     assert status == 1 and "cannot reach the Dask scheduler" in err
     assert len(err.strip().splitlines()) == 1 and not db.exists()
+
+
+def test_mismatch_names_the_first_machine_whose_puzzlegen_differs() -> None:
+    mine = installation()
+    assert mine.startswith(f"{puzzlegen.__version__}+")
+    assert mismatch(mine, {"scheduler": mine}) is None
+    said = mismatch(mine, {"worker b": "0.1.11", "worker a": "0.1.0+0", "scheduler": mine})
+    assert said is not None
+    assert said.startswith(f"the Dask worker a runs 0.1.0+0, not this puzzlegen {mine}")
+
+
+def test_a_scheduler_with_no_workers_is_refused_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.3")
+    cluster = local_cluster(0)
+    try:
+        address = str(cluster.scheduler_address)
+        store = tmp_path / "s.sqlite"
+        args = ["study", "--deals", "2", "--store", str(store), "-o", f"{tmp_path}/out/"]
+        status = main([*args, "--scheduler", address])
+    finally:
+        cluster.close()
+    err = capsys.readouterr().err
+    assert status == 1 and f"the Dask scheduler at '{address}' has no workers" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not store.exists() and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("other", ["changed", "unrelated"])
+def test_a_worker_with_other_code_is_refused_by_name(
+    other: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker whose puzzlegen is this one edited, or PyPI's unrelated project of that name."""
+    shadow = tmp_path / "shadow" / "puzzlegen"
+    if other == "changed":
+        shutil.copytree(
+            Path(puzzlegen.__file__).parent, shadow,
+            ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+        )
+        with (shadow / "catscradle" / "study.py").open("a") as file:
+            file.write("# edited on this worker only\n")
+    else:
+        shadow.mkdir(parents=True)
+        (shadow / "__init__.py").write_text('__version__ = "0.1.11"\n')
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "60")  # the worker takes seconds to start
+    cluster = local_cluster(0)
+    address = str(cluster.scheduler_address)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_worker", address, "--no-nanny",
+         "--nthreads", "1", "--host", "127.0.0.1", "--dashboard-address", "127.0.0.1:0"],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(shadow.parent)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        store = tmp_path / "s.sqlite"
+        status = main(["study", "--deals", "2", "--store", str(store), "--scheduler", address,
+                       "-o", f"{tmp_path}/out/"])
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+        cluster.close()
+    err = capsys.readouterr().err
+    assert status == 1 and len(err.strip().splitlines()) == 1, err
+    assert "puzzlegen: error: the Dask worker tcp://127.0.0.1:" in err
+    # The unrelated package shadows puzzlegen/__init__.py; whether the rest of this
+    # one still imports beside it depends on how it was installed (editable or not).
+    expected = ["runs 0.1.0+"] if other == "changed" else ["runs 0.1.11", "runs no puzzlegen"]
+    assert any(e in err for e in expected) and f"not this puzzlegen {installation()}" in err
+    assert not store.exists() and not (tmp_path / "out").exists()

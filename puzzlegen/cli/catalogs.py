@@ -43,7 +43,7 @@ from puzzlegen.games import LEVELS, Game
 )
 @click.option(
     "--scheduler",
-    help='Grade on a Dask cluster at tcp://HOST:PORT (pip install "puzzlegen[dask]").',
+    help='Grade on a Dask cluster at tcp://HOST:PORT (needs pip install ".[dask]").',
 )
 @db_option("The SQLite puzzle catalog.", default=DEFAULT_DB)
 @game_option("The game whose puzzles to make.")

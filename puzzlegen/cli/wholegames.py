@@ -172,7 +172,7 @@ def game(
 )
 @click.option(
     "--scheduler",
-    help="Run on a Dask cluster at tcp://HOST:PORT (pip install \"puzzlegen[dask]\").",
+    help='Run on a Dask cluster at tcp://HOST:PORT (needs pip install ".[dask]").',
 )
 @game_option
 def study(

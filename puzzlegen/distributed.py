@@ -24,6 +24,7 @@ processes.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import importlib
@@ -127,6 +128,45 @@ def _check_cluster(client: Any, address: str) -> None:
         raise SchedulerError(problem)
 
 
+def _ask_who_answers(address: str) -> None:
+    """Refuse ``address`` unless a Dask scheduler answers there within the timeout.
+
+    Asked before a client is made, in Dask's own protocol and under one
+    deadline: a client made on a port where something else listens (a web
+    server, a Dask worker) can wait for ever or fail deep inside Dask.
+    """
+    comm: Any = importlib.import_module("distributed.comm")
+    timeout = _timeout()
+
+    async def identity() -> object:
+        stream = await comm.connect(address, timeout=timeout)
+        try:
+            await stream.write({"op": "identity"})
+            return await stream.read()
+        finally:
+            await stream.close()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), timeout))
+    except TimeoutError:  # unreachable, or something that does not answer
+        raise SchedulerError(
+            f"cannot reach the Dask scheduler at {address!r} (no answer in {timeout:g} s)"
+        ) from None
+    except OSError as exc:  # refused at once, or no such host
+        raise SchedulerError(
+            f"cannot reach the Dask scheduler at {address!r} ({type(exc).__name__})"
+        ) from None
+    except Exception as exc:  # something answered, not in Dask's protocol
+        raise SchedulerError(
+            f"no Dask scheduler answers at {address!r} ({type(exc).__name__})"
+        ) from None
+    kind = answer.get("type") if isinstance(answer, dict) else None
+    if kind != "Scheduler":
+        raise SchedulerError(
+            f"{address!r} answers, but is not a Dask scheduler (it says it is {kind or 'unknown'})"
+        )
+
+
 @contextmanager
 def dask_client(address: str) -> Iterator[Any]:
     """A ``distributed.Client`` connected to ``address`` and checked, closed at the end."""
@@ -138,6 +178,7 @@ def dask_client(address: str) -> Iterator[Any]:
         raise SchedulerError(
             f"--scheduler {address!r} needs Dask: pip install \".[dask]\" in puzzlegen's folder"
         ) from None
+    _ask_who_answers(address)
     # Dask's own warnings on connecting (such as its table of package versions that
     # differ) wait until the cluster passes the check: a refused one says one line.
     with warnings.catch_warnings(record=True) as said:

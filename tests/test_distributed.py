@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -152,3 +154,65 @@ def test_a_worker_with_other_code_is_refused_by_name(
     expected = ["runs 0.1.0+"] if other == "changed" else ["runs 0.1.11", "runs no puzzlegen"]
     assert any(e in err for e in expected) and f"not this puzzlegen {installation()}" in err
     assert not store.exists() and not (tmp_path / "out").exists()
+
+
+@pytest.fixture
+def stranger() -> Iterator[tuple[socket.socket, list[bytes]]]:
+    """A loopback port where something that is not Dask listens and says ``said[0]``."""
+    server = socket.create_server(("127.0.0.1", 0))
+    said = [b""]
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return  # closed
+            with conn:
+                conn.sendall(said[0])
+                while conn.recv(1024):  # listens until the caller hangs up
+                    pass
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield server, said
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize(
+    ("talk", "expected"),
+    [(b"", "cannot reach the Dask scheduler at '{}' (no answer in 0.5 s)"),
+     (b"\xff" * 64 + b"HTTP/1.0 400 Bad request\r\n" * 20, "no Dask scheduler answers at '{}'")],
+)
+def test_something_else_at_the_address_is_one_line_not_a_wait_or_a_traceback(
+    talk: bytes, expected: str, stranger: tuple[socket.socket, list[bytes]], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.5")
+    server, said = stranger
+    said[0] = talk
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    store = tmp_path / "s.sqlite"
+    status = main(["study", "--deals", "2", "--store", str(store), "--scheduler", address,
+                   "-o", f"{tmp_path}/out/"])
+    err = capsys.readouterr().err
+    assert status == 1 and err.startswith(f"puzzlegen: error: {expected.format(address)}"), err
+    assert len(err.strip().splitlines()) == 1
+    assert not store.exists() and not (tmp_path / "out").exists()
+
+
+def test_a_workers_address_is_not_taken_for_the_schedulers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cluster = local_cluster(1)
+    try:
+        address = str(next(iter(cluster.workers.values())).address)
+        db = tmp_path / "c.sqlite"
+        status = main(["generate", "--count", "1", "--db", str(db), "--scheduler", address])
+    finally:
+        cluster.close()
+    err = capsys.readouterr().err
+    assert status == 1 and not db.exists()
+    said = f"{address!r} answers, but is not a Dask scheduler (it says it is Worker)"
+    assert err == f"puzzlegen: error: {said}\n"

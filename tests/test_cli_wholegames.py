@@ -85,6 +85,7 @@ def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
         (["--seed", "1", "--player", "wizard"], "unknown player 'wizard'"),
         (["--seed", "x1"], "bad --seed 'x1'"),
         (["--seed", "-3"], "bad --seed '-3'"),
+        (["--seed", "²"], "bad --seed '²'"),  # a digit to str.isdigit(), not to int()
         (["AS 2S 3S"], "a deal has 52 cards, got 3"),
         (["--seed", "1", "--game", "pendulum"], "'pendulum' has no whole-game play"),
         ([" ".join(str(c) for c in (Deal.from_seed(1).cards[:51] + Deal.from_seed(1).cards[:1]))],
@@ -105,6 +106,7 @@ def test_study_bad_input(
     monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.2")  # port 9 refuses at once
     for args, message in (
         (["--first-seed", "abc"], "bad --first-seed 'abc'"),
+        (["--first-seed", "٣"], "bad --first-seed '٣'"),  # int() reads it: not a deal number
         (["--scheduler", "nowhere"], "not an address"),
         (["--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
     ):
@@ -132,6 +134,24 @@ def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path
     # The inventor's text, not a deal's seed: "the seed" meant both to a reader.
     assert "Beside the inventor's figures" in html and "seed's" not in html
     assert 'name="viewport"' in html and "max-width:100%" in html
+
+
+def test_a_damaged_row_of_the_store_is_played_again_with_a_warning(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    store = tmp_path / "s.sqlite"
+    args = ["study", "--deals", "5", "--first-seed", "30", "--store", str(store)]
+    assert _run(capsys, *args, "-o", f"{tmp_path}/a/")[0] == 0
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE study_deals SET result = '{bad' WHERE seed = 31")
+        db.execute("""UPDATE study_deals SET result = '{"seed": 33}' WHERE seed = 33""")
+    status, _, err = _run(capsys, *args, "-o", f"{tmp_path}/b/")
+    assert status == 0
+    assert err.count("puzzlegen: warning: playing deal") == 2
+    assert "deal 31 again: its row in the study store" in err and "(not JSON)" in err
+    assert "deal 33 again" in err and "3 of 5 deals already stored; playing 2" in err
+    first, again = ((tmp_path / name / "study.json").read_bytes() for name in "ab")
+    assert first == again
 
 
 def _stored(store: Path) -> int:

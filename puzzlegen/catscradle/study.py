@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from puzzlegen.errors import PuzzlegenError
+from puzzlegen.errors import PuzzlegenError, warn
 
 #: The players of a study, in the order figures list them.
 STUDY_PLAYERS: tuple[str, ...] = ("beginner", "expert", "strong", "perfect")
@@ -105,12 +105,27 @@ class StudyStore:
         self.close()
 
     def done(self, key: str, seeds: range) -> set[int]:
-        """The seeds of ``seeds`` already stored under ``key``."""
+        """The seeds of ``seeds`` already stored under ``key``.
+
+        A row that does not read as a finished deal (edited, or damaged on
+        disk) is removed with a warning naming it, so the deal is played again.
+        """
         rows = self._db.execute(
-            "SELECT seed FROM study_deals WHERE key = ? AND seed >= ? AND seed < ?",
+            "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ?",
             (key, seeds.start, seeds.stop),
-        )
-        return {row[0] for row in rows}
+        ).fetchall()
+        found = set()
+        for seed, text in rows:
+            problem = _problem(seed, text)
+            if problem is None:
+                found.add(seed)
+                continue
+            warn(
+                f"playing deal {seed} again: its row in the study store "
+                f"{str(self.path)!r} is damaged ({problem})"
+            )
+            self._db.execute("DELETE FROM study_deals WHERE key = ? AND seed = ?", (key, seed))
+        return found
 
     def add(self, key: str, result: dict[str, Any]) -> None:
         """Store one finished deal (committed at once; a second copy is ignored)."""
@@ -122,11 +137,40 @@ class StudyStore:
     def results(self, key: str, seeds: range) -> list[dict[str, Any]]:
         """The stored deals of ``seeds`` under ``key``, in seed order."""
         rows = self._db.execute(
-            "SELECT result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ? "
+            "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ? "
             "ORDER BY seed",
             (key, seeds.start, seeds.stop),
         )
-        return [json.loads(row[0]) for row in rows]
+        results = []
+        for seed, text in rows:
+            problem = _problem(seed, text)
+            if problem is not None:  # damaged since done() looked
+                raise StudyError(
+                    f"deal {seed}'s row in the study store {str(self.path)!r} is damaged "
+                    f"({problem}): run the study again to play it again"
+                )
+            results.append(json.loads(text))
+        return results
+
+
+def _problem(seed: int, text: object) -> str | None:
+    """What is wrong with a stored deal's ``text`` (None if it reads as play_deal's dict)."""
+    try:
+        result = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return "not JSON"
+    if not isinstance(result, dict) or result.get("seed") != seed:
+        return "not this deal's result"
+    players = result.get("players")
+    if not isinstance(result.get("no_first_move"), bool) or not isinstance(players, dict):
+        return "a field is missing"
+    for name in STUDY_PLAYERS:
+        game = players.get(name)
+        if not isinstance(game, dict) or not isinstance(game.get("won"), bool) or not all(
+            type(game.get(field)) is int for field in ("sequences", "end_spaces", "stock_left")
+        ):
+            return f"the {name} player's game is missing or wrong"
+    return None
 
 
 # -- running -------------------------------------------------------------------------

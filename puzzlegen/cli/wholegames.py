@@ -59,7 +59,7 @@ def _whole_game(name: str) -> WholeGame:
 def _seed_number(value: str, option: str) -> int:
     """A deal number: a whole number from 0, else one line naming the bad value."""
     text = value.strip()
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # isdigit() alone passes '²', which int() refuses
         raise InvalidInputError(f"bad {option} {value!r}: give a whole number from 0")
     return int(text)
 

@@ -315,11 +315,12 @@ def figures(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         games = [r["players"][name] for r in results]
         won = [g for g in games if g["won"]]
         lost = [g for g in games if not g["won"]]
-        most = max((g["end_spaces"] for g in won), default=0)
+        # The records of games a player never had are null, not 0.
+        most = max((g["end_spaces"] for g in won), default=None)
         per_player[name] = {
             "wins": _rate(len(won), deals),
-            "longest_won": max((g["sequences"] for g in won), default=0),
-            "longest_lost": max((g["sequences"] for g in lost), default=0),
+            "longest_won": max((g["sequences"] for g in won), default=None),
+            "longest_lost": max((g["sequences"] for g in lost), default=None),
             "most_end_spaces": most,
             "most_end_spaces_games": sum(1 for g in won if g["end_spaces"] == most),
             "sequences_won": _histogram(g["sequences"] for g in won),
@@ -345,10 +346,14 @@ def comparison(per_player: dict[str, Any], no_move: dict[str, Any]) -> list[dict
     # "experienced and skilled", and the long-game records take every
     # stock-hidden player's games (a person plays one way or another).
     hidden = [per_player[n] for n in ("beginner", "expert", "strong")]
+
+    def record(key: str) -> int | None:  # None: no such game to measure
+        return max((p[key] for p in hidden if p[key] is not None), default=None)
+
     ours: dict[str, Any] = {
-        "longest_won": max(p["longest_won"] for p in hidden),
-        "longest_lost": max(p["longest_lost"] for p in hidden),
-        "most_end_spaces": max(p["most_end_spaces"] for p in hidden),
+        "longest_won": record("longest_won"),
+        "longest_lost": record("longest_lost"),
+        "most_end_spaces": record("most_end_spaces"),
         "no_first_move": no_move,
         "beginner_wins": per_player["beginner"]["wins"],
         "expert_wins": per_player["strong"]["wins"],
@@ -356,13 +361,16 @@ def comparison(per_player: dict[str, Any], no_move: dict[str, Any]) -> list[dict
     rows = []
     for key, label, value, reads in SEED_FIGURES:
         mine = ours[key]
-        if isinstance(mine, dict):
+        agrees: bool | None
+        if mine is None:
+            agrees = None  # nothing to compare: no game of that kind here
+        elif isinstance(mine, dict):
             agrees = mine["low"] <= value <= mine["high"]
         else:
             agrees = abs(mine - value) <= max(1.0, 0.15 * value)
         rows.append(
             {"figure": label, "seed": reads, "ours": mine, "agrees": agrees,
-             "note": "" if agrees else _note(key, mine, value)}
+             "note": "" if agrees is not False else _note(key, mine, value)}
         )
     return rows
 

@@ -235,7 +235,9 @@ def study(
         )
     write_text(json_path, json_text)
     write_text(html_path, html)
-    click.echo(f"Wrote {json_path} and {html_path}: {deals} deals; {summary}.")
+    click.echo(
+        f"Wrote {json_path} and {html_path}: {deals} deal{'' if deals == 1 else 's'}; {summary}."
+    )
 
 
 @contextlib.contextmanager

@@ -9,6 +9,7 @@ The same figures give the same bytes.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
@@ -29,20 +30,41 @@ def _rate_text(rate: dict[str, Any]) -> str:
 
 
 def _ours(value: Any) -> str:
+    if value is None:
+        return "no such game here"
     return _rate_text(value) if isinstance(value, dict) else str(value)
+
+
+def _record(value: int | None) -> str:
+    return "–" if value is None else str(value)
+
+
+def _deals_text(fig: dict[str, Any]) -> str:
+    first, last = fig["first_seed"], fig["last_seed"]
+    if first is None:
+        return "No deals"
+    return f"Deal {first}" if first == last else f"Deals {first} to {last}"
+
+
+def _axis_top(highest: float) -> int:
+    """The win chart's right end in percent: the next ten past ``highest``, 30 to 100."""
+    return min(100, max(30, 10 * math.ceil(100 * highest / 10 - 1e-9)))
 
 
 def win_chart(players: dict[str, Any], seed_lines: dict[str, float]) -> str:
     """Horizontal bars of win rates with interval whiskers and the seed's marks."""
     width, left, row = 560, 90, 34
-    top = 30
+    top = 30 + 12 * len(seed_lines)
     height = top + row * len(players) + 30
-    scale = (width - left - 20) / 0.7  # 0% to 70%
+    right = _axis_top(max((p["wins"]["high"] for p in players.values()), default=0.0))
+    scale = (width - left - 20) / (right / 100)
+    title = "Wins, each with its 95% interval"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-label="Win rates">'
+        f'width="{width}" height="{height}" role="img" aria-label="{title}">',
+        f'<text x="{left}" y="16" font-size="13">{title}</text>',
     ]
-    for tick in range(0, 71, 10):
+    for tick in range(0, right + 1, 10):
         x = left + scale * tick / 100
         parts.append(
             f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 25}" stroke="#ddd"/>'
@@ -56,7 +78,8 @@ def win_chart(players: dict[str, Any], seed_lines: dict[str, float]) -> str:
         parts.append(
             f'<text x="{left - 8}" y="{y + 15}" font-size="13" text-anchor="end">{name}</text>'
             f'<rect x="{left}" y="{y + 3}" width="{scale * rate:.1f}" height="18" '
-            f'fill="{_COLOURS.get(name, "#777")}"/>'
+            f'fill="{_COLOURS.get(name, "#777")}"><title>{name}: '
+            f"{escape(_rate_text(wins))}</title></rect>"
             f'<line x1="{left + scale * wins["low"]:.1f}" y1="{y + 12}" '
             f'x2="{left + scale * wins["high"]:.1f}" y2="{y + 12}" stroke="#000" '
             f'stroke-width="2"/>'
@@ -64,45 +87,70 @@ def win_chart(players: dict[str, Any], seed_lines: dict[str, float]) -> str:
     for k, (label, value) in enumerate(seed_lines.items()):
         x = left + scale * value
         parts.append(
-            f'<line x1="{x:.1f}" y1="{4 + 12 * k}" x2="{x:.1f}" y2="{height - 25}" '
-            f'stroke="#000" stroke-dasharray="4 3"/><text x="{x + 3:.1f}" y="{12 + 12 * k}" '
+            f'<line x1="{x:.1f}" y1="{22 + 12 * k}" x2="{x:.1f}" y2="{height - 25}" '
+            f'stroke="#000" stroke-dasharray="4 3"/><text x="{x + 3:.1f}" y="{30 + 12 * k}" '
             f'font-size="10">{escape(label)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
 
 
+def _share_step(peak: float) -> float:
+    """A round step for the share axis: at most five gridlines up to ``peak``."""
+    return next(step for step in (0.05, 0.1, 0.2, 0.25, 0.5, 1.0) if peak / step <= 5)
+
+
 def histogram(title: str, series: dict[str, dict[str, int]], *, bins: range) -> str:
-    """Grouped bars: for each value of ``bins``, one bar per player (share of its games)."""
-    width, height, left, bottom = 620, 220, 40, 30
+    """Grouped bars: for each value of ``bins``, one bar per player (share of its games).
+
+    The left axis gives the share; the legend gives how many games each
+    player's bars share out, so a tall bar of two games reads as two games.
+    """
+    width, height, left, bottom = 620, 220, 44, 30
     plot_w, plot_h = width - left - 10, height - bottom - 30
-    totals = {name: sum(h.values()) or 1 for name, h in series.items()}
+    counts = {name: sum(h.values()) for name, h in series.items()}
     peak = max(
-        (h.get(str(b), 0) / totals[name] for name, h in series.items() for b in bins),
+        (h.get(str(b), 0) / counts[name] for name, h in series.items() if counts[name]
+         for b in bins),
         default=0.0,
-    ) or 1.0
-    slot = plot_w / len(bins)
-    bar = slot * 0.8 / max(1, len(series))
+    )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}">',
         f'<text x="{left}" y="16" font-size="13">{escape(title)}</text>',
     ]
     base = height - bottom
-    for i, b in enumerate(bins):
-        x0 = left + i * slot + slot * 0.1
-        for j, (name, h) in enumerate(series.items()):
-            share = h.get(str(b), 0) / totals[name]
-            bar_h = plot_h * share / peak
-            parts.append(
-                f'<rect x="{x0 + j * bar:.1f}" y="{base - bar_h:.1f}" width="{bar:.1f}" '
-                f'height="{bar_h:.1f}" fill="{_COLOURS.get(name, "#777")}">'
-                f"<title>{name}, {b}: {h.get(str(b), 0)} games</title></rect>"
-            )
+    if peak == 0:
         parts.append(
-            f'<text x="{left + i * slot + slot / 2:.1f}" y="{base + 14}" font-size="10" '
-            f'text-anchor="middle">{b}</text>'
+            f'<text x="{left + plot_w / 2:.1f}" y="{base - plot_h / 2:.1f}" font-size="12" '
+            'text-anchor="middle" fill="#555">no such games in this study</text>'
         )
+    else:
+        step = _share_step(peak)
+        top_share = step * math.ceil(peak / step - 1e-9)
+        for k in range(round(top_share / step) + 1):
+            y = base - plot_h * k * step / top_share
+            parts.append(
+                f'<line x1="{left}" y1="{y:.1f}" x2="{width - 10}" y2="{y:.1f}" stroke="#ddd"/>'
+                f'<text x="{left - 4}" y="{y + 4:.1f}" font-size="10" text-anchor="end">'
+                f"{round(100 * k * step)}%</text>"
+            )
+        slot = plot_w / len(bins)
+        bar = slot * 0.8 / max(1, len(series))
+        for i, b in enumerate(bins):
+            x0 = left + i * slot + slot * 0.1
+            for j, (name, h) in enumerate(series.items()):
+                games = h.get(str(b), 0)
+                bar_h = plot_h * (games / counts[name] if counts[name] else 0) / top_share
+                parts.append(
+                    f'<rect x="{x0 + j * bar:.1f}" y="{base - bar_h:.1f}" width="{bar:.1f}" '
+                    f'height="{bar_h:.1f}" fill="{_COLOURS.get(name, "#777")}">'
+                    f"<title>{name}, {b}: {games} of {counts[name]} games</title></rect>"
+                )
+            parts.append(
+                f'<text x="{left + i * slot + slot / 2:.1f}" y="{base + 14}" font-size="10" '
+                f'text-anchor="middle">{b}</text>'
+            )
     parts.append(
         f'<line x1="{left}" y1="{base}" x2="{width - 10}" y2="{base}" stroke="#000"/>'
     )
@@ -111,11 +159,21 @@ def histogram(title: str, series: dict[str, dict[str, int]], *, bins: range) -> 
         parts.append(
             f'<rect x="{x}" y="{height - 12}" width="10" height="10" '
             f'fill="{_COLOURS.get(name, "#777")}"/>'
-            f'<text x="{x + 14}" y="{height - 3}" font-size="11">{name}</text>'
+            f'<text x="{x + 14}" y="{height - 3}" font-size="11">{name} ({counts[name]:,})</text>'
         )
-        x += 90
+        x += 130
     parts.append("</svg>")
     return "".join(parts)
+
+
+_VERDICTS = {True: "agrees", False: "differs", None: ""}
+
+
+def _most_spaces(player: dict[str, Any]) -> str:
+    most, games = player["most_end_spaces"], player["most_end_spaces_games"]
+    if most is None:
+        return "–"
+    return f"{most} ({games} game{'' if games == 1 else 's'})"
 
 
 def _bins(histograms: list[dict[str, int]]) -> range:
@@ -140,7 +198,7 @@ def render(fig: dict[str, Any]) -> str:
         rows.append(
             f"<tr><td>{escape(row['figure'])}</td><td>{escape(row['seed'])}</td>"
             f"<td>{escape(_ours(row['ours']))}</td>"
-            f"<td>{'agrees' if row['agrees'] else 'differs'}</td><td>{note}</td></tr>"
+            f"<td>{_VERDICTS[row['agrees']]}</td><td>{note}</td></tr>"
         )
     rows.append(
         "<tr><td>deals winnable at all (stock order known)</td><td>not stated</td>"
@@ -151,8 +209,8 @@ def render(fig: dict[str, Any]) -> str:
         p = players[name]
         player_rows.append(
             f"<tr><td>{name}</td><td>{escape(_rate_text(p['wins']))}</td>"
-            f"<td>{p['longest_won']}</td><td>{p['longest_lost']}</td>"
-            f"<td>{p['most_end_spaces']} ({p['most_end_spaces_games']} games)</td></tr>"
+            f"<td>{_record(p['longest_won'])}</td><td>{_record(p['longest_lost'])}</td>"
+            f"<td>{_most_spaces(p)}</td></tr>"
         )
     seq_bins = _bins([players[n]["sequences_won"] for n in STUDY_PLAYERS]
                      + [players[n]["sequences_lost"] for n in STUDY_PLAYERS])
@@ -175,7 +233,7 @@ def render(fig: dict[str, Any]) -> str:
             bins=space_bins,
         ),
     ]
-    title = f"Cat's Cradle: {fig['deals']:,} whole games"
+    title = f"Cat's Cradle: {fig['deals']:,} whole game{'' if fig['deals'] == 1 else 's'}"
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -186,7 +244,7 @@ def render(fig: dict[str, Any]) -> str:
         "margin:1em 0;max-width:100%;height:auto}.wide{overflow-x:auto}</style>\n"
         "</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n"
-        f"<p>Deals {fig['first_seed']} to {fig['last_seed']} (<code>Deal.from_seed</code>), "
+        f"<p>{_deals_text(fig)} (as <code>puzzlegen deal --seed N</code> deals them), "
         "each played to its end by every player. Cat's Cradle is Michael Bourne's patience "
         "(divertimenti, 1986); the second column gives the figures he states at the end of "
         "his description of the game. Every rate has a 95% Wilson interval.</p>\n"

@@ -1,0 +1,62 @@
+"""The study report: its charts' scales, and studies too small to have every kind of game."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from puzzlegen.catscradle.study import STUDY_PLAYERS, figures
+from puzzlegen.catscradle.views.study import render, win_chart
+
+
+def _result(seed: int, won: dict[str, bool]) -> dict[str, Any]:
+    """One deal's result as play_deal gives it: ``won`` per player, other fields made up."""
+    return {
+        "seed": seed,
+        "no_first_move": False,
+        "players": {
+            name: {"won": won.get(name, False), "sequences": 5 + seed % 7,
+                   "end_spaces": 1 + seed % 4, "stock_left": 0 if won.get(name) else 9}
+            for name in STUDY_PLAYERS
+        },
+    }
+
+
+def _whisker_ends(svg: str) -> list[float]:
+    return [float(x) for x in re.findall(r'x2="([0-9.]+)"[^>]*stroke-width="2"', svg)]
+
+
+def test_the_win_chart_reaches_the_highest_interval_end() -> None:
+    # 13 of 20 perfect wins: an interval up to 81.9%, past the old fixed 70% axis.
+    results = [_result(s, {"perfect": s < 13, "expert": s < 4}) for s in range(20)]
+    fig = figures(results)
+    assert fig["players"]["perfect"]["wins"]["high"] > 0.8
+    svg = win_chart(fig["players"], {"inventor: 1 in 5": 0.2})
+    width = float(re.search(r'viewBox="0 0 ([0-9.]+)', svg).group(1))  # type: ignore[union-attr]
+    assert max(_whisker_ends(svg)) <= width - 20
+    assert ">90%</text>" in svg and ">100%</text>" not in svg
+    # All won: the axis stops at 100%, the bar fills it.
+    everyone = figures([_result(s, dict.fromkeys(STUDY_PLAYERS, True)) for s in range(3)])
+    svg = win_chart(everyone["players"], {})
+    assert ">100%</text>" in svg and max(_whisker_ends(svg)) <= width - 20
+
+
+def test_one_lost_deal_reads_as_one_and_compares_nothing_it_lacks() -> None:
+    fig = figures([_result(4, {})])
+    assert fig["players"]["expert"]["longest_won"] is None
+    assert fig["players"]["expert"]["most_end_spaces"] is None
+    rows = {row["figure"]: row for row in fig["seed_comparison"]}
+    longest = rows["longest winning game, in sequences"]
+    assert longest["ours"] is None and longest["agrees"] is None and longest["note"] == ""
+    html = render(fig)
+    assert "<h1>Cat&#x27;s Cradle: 1 whole game</h1>" in html
+    assert "<p>Deal 4 (as" in html and "from_seed" not in html
+    assert "no such game here" in html and "no such games in this study" in html
+    assert "<td>0</td>" not in html  # no longest game of 0 sequences
+
+
+def test_histogram_bars_say_how_many_games_they_share() -> None:
+    results = [_result(s, {"expert": s < 2, "strong": s < 5}) for s in range(10)]
+    html = render(figures(results))
+    assert "expert (2)</text>" in html and "strong (5)</text>" in html
+    assert re.search(r"<title>expert, \d+: 1 of 2 games</title>", html)

@@ -121,8 +121,8 @@ class CatsCradle:
         "cards in a 4×4 square, built down in alternate colours along its 18 lines; the "
         "puzzle is the line of play that leaves the most spaces.  Cards read 10H, QD, 3C "
         "(T for 10, any case, or ♣♦♥♠); a position is its 16 cells row by row, '--' for a "
-        "space, a stack bottom to top joined by '/', or a puzzle description cc:JC.9S...:  "
-        "JC 9S 8H 3C  QH AS 9C 9D  7S QD 2H 2C  4D 4H 6D 6S"
+        "space, a stack bottom to top joined by '/', or a puzzle description (cc:JC.9S...).  "
+        "For example: JC 9S 8H 3C  QH AS 9C 9D  7S QD 2H 2C  4D 4H 6D 6S"
     )
     credit = "Cat's Cradle is a patience invented by Michael Bourne (divertimenti, 1986)"
     making_of = (

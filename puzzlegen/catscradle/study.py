@@ -336,7 +336,7 @@ def figures(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "players": per_player,
         "no_first_move": _rate(no_move, deals),
         "winnable": _rate(sum(1 for r in results if r["players"]["perfect"]["won"]), deals),
-        "seed_comparison": comparison(per_player, _rate(no_move, deals)),
+        "inventor_comparison": comparison(per_player, _rate(no_move, deals)),
     }
 
 
@@ -369,7 +369,7 @@ def comparison(per_player: dict[str, Any], no_move: dict[str, Any]) -> list[dict
         else:
             agrees = abs(mine - value) <= max(1.0, 0.15 * value)
         rows.append(
-            {"figure": label, "seed": reads, "ours": mine, "agrees": agrees,
+            {"figure": label, "inventor": reads, "ours": mine, "agrees": agrees,
              "note": "" if agrees is not False else _note(key, mine, value)}
         )
     return rows

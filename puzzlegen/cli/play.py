@@ -79,7 +79,7 @@ def solve(position: tuple[str, ...], as_json: bool, method: str | None, game: Ga
     \b
     Examples:
       puzzlegen solve "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
-      puzzlegen solve --json - < positions.txt   (one JSON object a line)
+      puzzlegen solve --json - < positions.txt   # one JSON object a line
       puzzlegen deal --game pendulum --seed 7 --json | puzzlegen solve --game pendulum -
       puzzlegen solve --game escape "white | W1 | B7 | -1,-1 | ### / #o. / ###"
     """

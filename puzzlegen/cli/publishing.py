@@ -230,7 +230,7 @@ def book(
     \b
     Examples:
       puzzlegen book --count 24 --mix -o output/book.pdf
-      puzzlegen book --count 100 --page-size 6x9 --bleed --title "Cat's Cradle 1"
+      puzzlegen book --count 100 --page-size 6x9 --bleed --title "Cat's Cradle 1" -o output/6x9.pdf
       puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
       puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf

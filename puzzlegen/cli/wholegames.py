@@ -123,6 +123,7 @@ def game(
       puzzlegen game --seed 42 --player perfect
       puzzlegen game --seed 7 --player strong --json
       puzzlegen deal --seed 42 --json | puzzlegen game -
+      puzzlegen game --player strong - < my-deal.txt   # 52 cards you dealt, layout first
     """
     whole = _whole_game(game_name)
     whole.check_player(player)

@@ -45,8 +45,9 @@ def test_one_lost_deal_reads_as_one_and_compares_nothing_it_lacks() -> None:
     fig = figures([_result(4, {})])
     assert fig["players"]["expert"]["longest_won"] is None
     assert fig["players"]["expert"]["most_end_spaces"] is None
-    rows = {row["figure"]: row for row in fig["seed_comparison"]}
+    rows = {row["figure"]: row for row in fig["inventor_comparison"]}
     longest = rows["longest winning game, in sequences"]
+    assert longest["inventor"] == "11"  # the inventor's figure, not under "seed" (a deal's)
     assert longest["ours"] is None and longest["agrees"] is None and longest["note"] == ""
     html = render(fig)
     assert "<h1>Cat&#x27;s Cradle: 1 whole game</h1>" in html

@@ -193,10 +193,10 @@ def render(fig: dict[str, Any]) -> str:
     """The study report page for the figures ``fig``."""
     players = fig["players"]
     rows = []
-    for row in fig["seed_comparison"]:
+    for row in fig["inventor_comparison"]:
         note = escape(row["note"]) if row["note"] else ""
         rows.append(
-            f"<tr><td>{escape(row['figure'])}</td><td>{escape(row['seed'])}</td>"
+            f"<tr><td>{escape(row['figure'])}</td><td>{escape(row['inventor'])}</td>"
             f"<td>{escape(_ours(row['ours']))}</td>"
             f"<td>{_VERDICTS[row['agrees']]}</td><td>{note}</td></tr>"
         )

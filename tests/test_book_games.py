@@ -13,9 +13,12 @@ from puzzlegen.cli import main
 from puzzlegen.render.preflight import preflight
 
 
-def test_a_book_with_annotated_games_passes_preflight(tmp_path: Path) -> None:
+def test_a_book_with_annotated_games_passes_preflight(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "book.pdf"
     assert main(["book", "--count", "4", "--games", "2", "--seed", "g", "-o", str(path)]) == 0
+    assert f"Wrote {path}: 4 puzzles and 2 whole games, " in capsys.readouterr().out
     assert preflight(path.read_bytes()).ok
     pages = [p.extract_text() for p in PdfReader(path).pages]
     contents = pages[2]

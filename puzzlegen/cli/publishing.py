@@ -341,8 +341,10 @@ def book(
     with status("Typesetting the book…"):
         made = make_book(parts, path, options, db=db)
     count = len(made.puzzles)
+    played = f" and {annotated} whole game{'' if annotated == 1 else 's'}" if annotated else ""
     click.echo(
-        f"Wrote {made.path}: {count} puzzle{'' if count == 1 else 's'}, {made.size // 1024} KiB"
+        f"Wrote {made.path}: {count} puzzle{'' if count == 1 else 's'}{played}, "
+        f"{made.size // 1024} KiB"
     )
 
 

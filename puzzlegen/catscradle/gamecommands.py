@@ -30,12 +30,23 @@ def check_player(value: str) -> str:
 def game_output(
     *, deal_text: str | None, seed: int | None, player: str, player_seed: str, as_json: bool
 ) -> str:
-    """The whole game of the deal (``deal_text``, or the deal of ``seed``) played by ``player``."""
+    """The whole game of the deal (``deal_text``, or the deal of ``seed``) played by ``player``.
+
+    Given both (a ``deal --json`` line read back), ``seed`` only names the
+    deal, and only if the deal is that seed's.
+    """
     from puzzlegen.catscradle.gameplayers import play_game
     from puzzlegen.catscradle.gamesolver import turn_json
 
     name = check_player(player)
-    deal = Deal.from_seed(seed) if seed is not None else Deal.parse(deal_text or "")
+    if deal_text is not None:
+        deal = Deal.parse(deal_text)
+        if seed is not None and str(Deal.from_seed(seed)) != str(deal):
+            seed = None
+    elif seed is not None:
+        deal = Deal.from_seed(seed)
+    else:
+        raise ValueError("game_output needs a deal or a seed")
     record = play_game(deal, name, seed=player_seed)
     if not as_json:
         return game_text(record, seed)

@@ -64,6 +64,20 @@ def _seed_number(value: str, option: str) -> int:
     return int(text)
 
 
+def _json_seed(text: str) -> int | None:
+    """The deal number a ``deal --json`` line gives as its "seed", if it is one."""
+    import json
+
+    try:
+        data = json.loads(text) if text.lstrip().startswith("{") else None
+    except ValueError:
+        return None
+    seed = data.get("seed") if isinstance(data, dict) else None
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit():
+        return int(seed)
+    return None
+
+
 def _whole_game_names() -> str:
     from puzzlegen.registry import WHOLE_GAMES
 
@@ -134,8 +148,11 @@ def game(
     if deal:
         from puzzlegen.textio import unwrap_json
 
-        # Also the JSON line 'deal --json' writes: its "deal" is the 52 cards.
-        text = unwrap_json(read_position_arg(deal), ("deal",), 'a "deal" of 52 cards')
+        # Also the JSON line 'deal --json' writes: its "deal" is the 52 cards, and its
+        # "seed" names the game (if that seed deals them).
+        given = read_position_arg(deal)
+        text = unwrap_json(given, ("deal",), 'a "deal" of 52 cards')
+        number = _json_seed(given)
     click.echo(
         whole.game_output(
             deal_text=text, seed=number, player=player, player_seed=player_seed, as_json=as_json

@@ -136,10 +136,14 @@ def _ask_who_answers(address: str) -> None:
     server, a Dask worker) can wait for ever or fail deep inside Dask.
     """
     comm: Any = importlib.import_module("distributed.comm")
+    # TLS as the client will use it: Dask's configuration, as Client reads it.
+    security = importlib.import_module("distributed.security").Security()
     timeout = _timeout()
 
     async def identity() -> object:
-        stream = await comm.connect(address, timeout=timeout)
+        stream = await comm.connect(
+            address, timeout=timeout, **security.get_connection_args("client")
+        )
         try:
             await stream.write({"op": "identity"})
             return await stream.read()

@@ -26,6 +26,15 @@ from browsing import Page, axe_script, chromium, serving  # tests/ is on the pat
 DATA = Path(__file__).parent / "data"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_source_date_epoch() -> Iterator[None]:
+    """Books take their dates and default year from SOURCE_DATE_EPOCH when it is set
+    (a packager's build may set it): the tests that pin the defaults run without it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("SOURCE_DATE_EPOCH", raising=False)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _a_folder_of_its_own(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

@@ -84,7 +84,8 @@ def test_the_book_carries_a_pdfx4_output_intent(book: tuple[bytes, Path, Report]
     xmp = root["/Metadata"].get_object().get_data().decode()
     assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
     assert re.search(r"<xmpMM:DocumentID>uuid:[0-9a-f-]{36}</xmpMM:DocumentID>", xmp)
-    assert "<xmp:CreateDate>2000-01-01T00:00:00Z</xmp:CreateDate>" in xmp  # as in Info
+    # As in Info: the first day of the copyright year (2026 by default).
+    assert "<xmp:CreateDate>2026-01-01T00:00:00Z</xmp:CreateDate>" in xmp
     assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages)
     rows = {c.rule: c for c in report.checks}
     assert rows["PDF/X-4 version keys (Info, XMP, header 1.6, Trapped)"].ok

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 from puzzlegen.cli import main
 from puzzlegen.render.pdf import font_has, unprintable
@@ -42,6 +43,12 @@ def test_what_the_fonts_have_is_accepted() -> None:
     assert unprintable("Author\x00") is not None
 
 
+def _created(path: Path) -> str:
+    info = PdfReader(path).metadata
+    assert info is not None
+    return str(info["/CreationDate"])
+
+
 def test_the_year_and_the_ids_are_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "b.pdf"
     assert main(["book", "--count", "2", "--seed", "yr", "--year", "2031", "-o", str(path)]) == 0
@@ -57,8 +64,11 @@ def test_the_year_and_the_ids_are_printed(tmp_path: Path, monkeypatch: pytest.Mo
         for page in pdf.pages:
             page.close()
     assert "CC-" in words and ids
+    # The file's dates are the copyright year's first day, not a fixed 2000.
+    assert _created(path).startswith("D:20310101000000")
     # Without --year: SOURCE_DATE_EPOCH's year, the reproducible-builds convention.
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1893456000")  # 2030-01-01
     assert main(["book", "--count", "2", "--seed", "yr", "-o", str(path)]) == 0
     with pdfplumber.open(path) as pdf:
         assert "© 2030 puzzlegen" in (pdf.pages[1].extract_text() or "")
+    assert _created(path).startswith("D:20300101000000")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
@@ -69,6 +70,11 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
     def _begin(self, canvas: Any, doc: Any) -> None:
         g = self.geometry
         page = canvas.getPageNumber()
+        if page == 1 and not os.environ.get("SOURCE_DATE_EPOCH", "").strip():
+            # The book's dates: 1 January of its copyright year, not reportlab's fixed
+            # 2000 (SOURCE_DATE_EPOCH, when set, dates it as the convention asks).
+            stamp = f"D:{self.options.year:04d}0101000000+00'00'"
+            canvas.setDateFormatter(lambda *_when: stamp)
         if self.story is not None:  # a solution runs on to this page
             self.on_page.setdefault(page, []).append(("solution", self.story))
         if g.bleed:

@@ -31,6 +31,7 @@ import importlib
 import os
 import warnings
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -150,8 +151,14 @@ def _ask_who_answers(address: str) -> None:
         finally:
             await stream.close()
 
+    def ask() -> object:
+        return asyncio.run(asyncio.wait_for(identity(), timeout))
+
+    # In a thread of its own: this one may already run an event loop (a library's),
+    # where asyncio.run refuses to start another.
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puzzlegen-dask-probe")
     try:
-        answer = asyncio.run(asyncio.wait_for(identity(), timeout))
+        answer = pool.submit(ask).result()
     except TimeoutError:  # unreachable, or something that does not answer
         raise SchedulerError(
             f"cannot reach the Dask scheduler at {address!r} (no answer in {timeout:g} s)"
@@ -164,6 +171,8 @@ def _ask_who_answers(address: str) -> None:
         raise SchedulerError(
             f"no Dask scheduler answers at {address!r} ({type(exc).__name__})"
         ) from None
+    finally:
+        pool.shutdown(wait=False)
     kind = answer.get("type") if isinstance(answer, dict) else None
     if kind != "Scheduler":
         raise SchedulerError(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
@@ -16,7 +17,7 @@ import pytest
 
 import puzzlegen
 from puzzlegen.cli import main
-from puzzlegen.distributed import installation, mismatch
+from puzzlegen.distributed import _ask_who_answers, installation, mismatch
 
 distributed = pytest.importorskip("distributed", reason='needs pip install ".[dask]"')
 
@@ -216,3 +217,13 @@ def test_a_workers_address_is_not_taken_for_the_schedulers(
     assert status == 1 and not db.exists()
     said = f"{address!r} answers, but is not a Dask scheduler (it says it is Worker)"
     assert err == f"puzzlegen: error: {said}\n"
+
+
+def test_the_scheduler_is_asked_for_even_where_an_event_loop_runs(scheduler: str) -> None:
+    """A library may leave an event loop running in the caller's thread (the full suite
+    did: every Dask test then failed with asyncio.run's RuntimeError, said as junk)."""
+
+    async def beside_a_running_loop() -> None:
+        _ask_who_answers(scheduler)  # refuses with SchedulerError if it cannot ask
+
+    asyncio.run(beside_a_running_loop())

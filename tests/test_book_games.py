@@ -50,3 +50,20 @@ def test_games_need_cats_cradle(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "--games" in err and "Cat's Cradle" in err
     assert not (tmp_path / "b.pdf").exists()
+
+
+def test_one_card_still_to_come_is_said_in_the_singular() -> None:
+    notes = [note.text for _, _, game in choose_games(3, "book") for note in game.notes]
+    assert any("The one card still to come would find" in text for text in notes)
+    assert not any("the one cards" in text.lower() for text in notes)
+
+
+def test_a_one_swing_hint_is_singular() -> None:
+    from types import SimpleNamespace
+
+    from puzzlegen.pendulum.puzzle import CHOOSE
+    from puzzlegen.pendulum.views.prose import first_step_hint
+
+    for par, said in ((1, "quickest: one swing"), (3, "quickest: three swings")):
+        puzzle = SimpleNamespace(kind=CHOOSE, best=SimpleNamespace(par=par))
+        assert first_step_hint(puzzle) == said

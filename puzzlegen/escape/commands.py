@@ -89,7 +89,8 @@ def solve_text(text: str, *, as_json: bool = False) -> str:
     if as_json:
         return json.dumps(result)
     if result["winner"] is None:
-        return f"Undecided: {result['reason']}."
+        reason = str(result["reason"])  # 'undecided within N positions and ...'
+        return f"{reason[:1].upper()}{reason[1:]}."
     if position.outcome is not None:
         winner = str(result["winner"]).capitalize()
         return f"The game is over: {winner} has won ({result['reason']})."

@@ -45,7 +45,7 @@ def test_solve_falls_back_on_proof_number_search(capsys: pytest.CaptureFixture[s
     assert json.loads(out)["moves"] == ["W1@0,3", "W1@0,5"]
     monkeypatch.setattr(commands, "PROOF_BUDGET", 0)
     status, out, _ = run(capsys, "solve", "--game", "escape", str(Position.start()))
-    assert status == 0 and out.startswith("Undecided: undecided within 1 positions and 0 ")
+    assert status == 0 and out.startswith("Undecided within 1 positions and 0 ")
 
 
 @pytest.mark.parametrize("bad", [

@@ -146,10 +146,14 @@ def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
         )
         said.append(f"It leaves {top_a.symbol()} and {top_b.symbol()} blocked, {where}.")
     if unseen:
-        said.append(
-            f"Dealt into the spaces: {_cards(dealt)}. Of the {number_word(len(unseen))} cards "
-            f"still to come, {number_word(homes)} would find a place at once."
-        )
+        if len(unseen) == 1:
+            come = f"The one card still to come would find {'a' if homes else 'no'} place at once."
+        else:
+            come = (
+                f"Of the {number_word(len(unseen))} cards still to come, "
+                f"{number_word(homes)} would find a place at once."
+            )
+        said.append(f"Dealt into the spaces: {_cards(dealt)}. {come}")
     else:
         said.append(f"Dealt: {_cards(dealt)}, and the stock is used up.")
     return Note(turn.number, line, tuple(dealt), most, _layouts(ends), " ".join(said))

@@ -464,7 +464,8 @@ def first_step_hint(puzzle: Any) -> str:
 
     best = puzzle.best
     if puzzle.kind == CHOOSE:
-        return f"quickest: {number(best.par or 0)} swings"
+        swings = best.par or 0
+        return f"quickest: {number(swings)} swing{'' if swings == 1 else 's'}"
     first = next((m for m in best.moves if m.kind != "swing"), None)
     if first is None:
         return "swing first"

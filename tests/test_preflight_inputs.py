@@ -121,3 +121,15 @@ def test_the_table_cites_its_sources(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["preflight", str(path), "--printer", "ingramspark"]) == 0
     out = capsys.readouterr().out
     assert "for IngramSpark" in out and "[1] " in out and "ingramspark.com" in out
+
+
+@pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n" + bytes(64), b"abc", b""])
+def test_a_file_that_is_not_a_pdf_is_said_to_be_one(
+    data: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cover.png"
+    path.write_bytes(data)
+    assert main(["preflight", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"puzzlegen: error: {str(path)!r} is not a PDF (it has no %PDF- header)\n"
+    )

@@ -526,6 +526,9 @@ def preflight(
 
     if not pdf.is_file():  # a FIFO or a device would be read forever
         raise InvalidInputError(f"{str(pdf)!r} is not a regular file")
+    with pdf.open("rb") as file:  # readers allow the header anywhere in the first 1 KiB
+        if b"%PDF-" not in file.read(1024):
+            raise InvalidInputError(f"{str(pdf)!r} is not a PDF (it has no %PDF- header)")
     try:
         report = check(
             pdf, trim=PAGE_SIZES[trim] if trim else None, bleed=bleed, color=color, printer=printer

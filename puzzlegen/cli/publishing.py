@@ -383,7 +383,7 @@ def _output_intent(path: Path | None, pdfx: bool, colour: str) -> Path | None:
     type=click.Path(file_okay=False),
     callback=lambda ctx, param, value: _folder(ctx, param, value),
     help="Write DATE/puzzle.svg, solution.svg, puzzle.json and index.html under this folder "
-    "(and an archive index.html for a range).",
+    "(and, for a range, archive.html and index.html: today's puzzle).",
 )
 @click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
 @click.option(

@@ -382,7 +382,7 @@ def test_preflight_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     junk = tmp_path / "junk.pdf"
     junk.write_text("not a pdf")
     assert main(["preflight", str(junk)]) == 1
-    assert "cannot read" in capsys.readouterr().err
+    assert "is not a PDF (it has no %PDF- header)" in capsys.readouterr().err
 
 
 def test_mix_quotas_and_levels() -> None:

@@ -113,6 +113,10 @@ def test_an_escape_book_from_a_catalog(books: dict[str, Path]) -> None:
         said = "".join(answer_text(puzzle.position, puzzle.line).split())
         assert said in prose, puzzle.id
     assert any("First round: the technique" in t for t in texts)
+    # Beside a board a solution's page reference has a line of its own, with no dot
+    # left at its start.
+    every = "\n".join(texts)
+    assert "puzzle on page" in every and "· puzzle on page" not in every
 
 
 def test_a_mixed_book_with_cats_cradle_in_black_ink(books: dict[str, Path]) -> None:

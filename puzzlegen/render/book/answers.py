@@ -77,10 +77,13 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
         page = setting.known.get(("puzzle", number))
         # The reference at 8.8 pt, the size of the answers' words, so a reader of the
         # PDF can tell it from labels; beside a board it takes a line of its own.
-        ref = f"<font name='{FONT}' size='8.8'> · puzzle on page {page or '?'}</font>"
         label = f"Puzzle {number} · {DIFFICULTY[puzzle.level]} {puzzle.level}"
         by_board = compact and told is None and bool(figures and figures[0])
-        head = Paragraph(label + ("<br/>" if by_board else "") + ref, styles["solution_head"])
+        # On a line of its own no separator; after the label the dot is held to the
+        # level's word (a no-break space), so a wrapped heading never begins a line with it.
+        lead_in = "<br/>" if by_board else "&nbsp;· "
+        ref = f"<font name='{FONT}' size='8.8'>puzzle on page {page or '?'}</font>"
+        head = Paragraph(label + lead_in + ref, styles["solution_head"])
         if told is not None:
             # Space above the heading, not below the answer: it vanishes at a page's top.
             head = Paragraph(head.text, styles["told_head"])

@@ -321,6 +321,7 @@ def puzzles_from_catalog(
                 if len(rows) == quota:
                     break
         if len(rows) < quota:
+            # Three for each one missing: some puzzles made are not worth printing.
             from puzzlegen.registry import DEFAULT_GAME
 
             named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
@@ -329,7 +330,8 @@ def puzzles_from_catalog(
             raise CatalogError(
                 f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted}"
                 f"{of_kind} puzzles, {quota} needed: add some with 'puzzlegen generate {named}"
-                f"{kind_option}--count {quota * 3} --level {wanted.lower()} --db {catalog.path}'"
+                f"{kind_option}--count {3 * (quota - len(rows))} --level {wanted.lower()} "
+                f"--db {catalog.path}'"
                 + ("" if level else _one_level(catalog, game, count, kind))
             )
         chosen += rows

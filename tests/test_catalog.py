@@ -286,8 +286,10 @@ def test_a_short_claim_records_nothing_and_a_release_undoes_a_claim(tmp_path: Pa
         def choose(count: int) -> Callable[[], list[Puzzle]]:
             return lambda: puzzles_from_catalog(catalog, count, game=CATS_CRADLE, level=level)
 
-        with pytest.raises(CatalogError, match=f"has {have} unpublished {level} puzzles"):
-            catalog.claim("book:X", choose(have + 1))
+        with pytest.raises(CatalogError, match=f"has {have} unpublished {level} puzzles") as info:
+            catalog.claim("book:X", choose(have + 2))
+        # Made for what is missing (two), not for the whole quota.
+        assert f"generate --count 6 --level {level.lower()} " in str(info.value)
         assert len(catalog.puzzles(unpublished=True)) == 6
         chosen = catalog.claim("book:X", choose(have))
         assert {p.level for p in chosen} == {level} and len(chosen) == have

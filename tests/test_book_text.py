@@ -41,6 +41,9 @@ def test_what_the_fonts_have_is_accepted() -> None:
         assert unprintable(text) is None, text
     assert font_has("é") and not font_has("\U0001f984")
     assert unprintable("Author\x00") is not None
+    # DejaVu draws 😀, but reportlab's text layer would name it U+1F60 (ὠ).
+    assert font_has("\U0001f600")
+    assert "text layer" in (unprintable("Hi \U0001f600") or "")
 
 
 def _created(path: Path) -> str:

@@ -47,8 +47,9 @@ def unprintable(text: str) -> str | None:
 
     Refused: control and format characters, characters neither DejaVu Sans
     nor its bold has a glyph for (emoji, CJK …; they would print as empty
-    boxes), and right-to-left scripts (Hebrew, Arabic …), which reportlab
-    sets letter by letter left to right, unshaped and reversed.
+    boxes), characters past U+FFFF (the few emoji it has: reportlab's text
+    layer cannot name them), and right-to-left scripts (Hebrew, Arabic …),
+    which reportlab sets letter by letter left to right, unshaped and reversed.
     """
     import unicodedata
 
@@ -65,6 +66,12 @@ def unprintable(text: str) -> str | None:
         if not all(ord(char) in face.charToGlyph for face in faces):
             name = unicodedata.name(char, f"U+{ord(char):04X}").title()
             return f"{char!r} ({name}), which the book's font (DejaVu Sans) cannot print"
+        if ord(char) > 0xFFFF:  # reportlab's ToUnicode map keeps four hex digits of it
+            name = unicodedata.name(char, f"U+{ord(char):04X}").title()
+            return (
+                f"{char!r} ({name}), beyond the characters the PDF's text layer can carry "
+                "(copying, searching and screen readers would get another character)"
+            )
     return None
 
 

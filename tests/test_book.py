@@ -196,7 +196,9 @@ def test_cross_references_resolve_both_ways(books: dict[str, Path]) -> None:
         for number, page in solution_of.items():
             assert f"Puzzle {number} · " in texts[page - 1]
             back = re.search(
-                rf"Puzzle {number} · [●○]{{4}} \w+ · puzzle on page (\d+)", words[page - 1]
+                # Beside a board the reference has a line of its own, without the dot.
+                rf"Puzzle {number} · [●○]{{4}} \w+\s+(?:·\s+)?puzzle on page (\d+)",
+                words[page - 1],
             )
             assert back is not None and int(back[1]) == puzzle_of[number]
 

@@ -232,8 +232,9 @@ def test_too_few_puzzles_suggests_generating_the_books_game(tmp_path: Path) -> N
             puzzles_from_catalog(cat, 9, game=PENDULUM, level="Hard")
         with pytest.raises(CatalogError) as cats:
             puzzles_from_catalog(cat, 9, game=CATS_CRADLE, level="Hard")
-    # The command it suggests makes the book's game's puzzles, not the default game's.
-    assert "'puzzlegen generate --game pendulum --count 27 --level hard --db " in str(
+    # The command it suggests makes the book's game's puzzles, not the default game's,
+    # three for each one missing (the catalog has one of the nine).
+    assert "'puzzlegen generate --game pendulum --count 24 --level hard --db " in str(
         pendulum.value
     )
     assert "'puzzlegen generate --count 27 --level hard --db " in str(cats.value)

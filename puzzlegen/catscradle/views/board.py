@@ -206,7 +206,12 @@ class _Badges:
     ) -> tuple[float, float]:
         best: tuple[float, float, float] | None = None
         # Nearest the middle of the arrow first; then further along it, then beside it.
-        for off in (0.0, 7.0, -7.0, 13.0, -13.0, 19.0, -19.0, 25.0, -25.0):
+        offsets: tuple[float, ...] = (0.0, 7.0, -7.0, 13.0, -13.0, 19.0, -19.0, 25.0, -25.0)
+        if math.dist(p0, p1) < 6 * BADGE_R:
+            # A short arrow (a card to its neighbour) would be hidden under its own
+            # badge: the badge goes beside it, clear of the shaft.
+            offsets = (BADGE_R + 4, -BADGE_R - 4, 13.0, -13.0, 19.0, -19.0, 25.0, -25.0)
+        for off in offsets:
             for t in _ALONG:
                 x0, y0 = _quad(p0, c, p1, t)
                 x1, y1 = _quad(p0, c, p1, min(1.0, t + 0.01))

@@ -278,3 +278,26 @@ def test_puzzle_and_answer_boards_share_one_scale(books: dict[str, Path]) -> Non
     sizes = card_index_sizes(books["6x9"].read_bytes(), below=8.5)
     assert sizes["puzzles"] and sizes["puzzles"] == sizes["answers"]
     assert min(sizes["puzzles"]) >= 7.0
+
+
+@pytest.mark.parametrize(("room_used", "shown"), [(150.0, False), (500.0, True)])
+def test_a_solution_block_that_starts_a_page_is_labelled_continued(
+    tmp_path: Path, room_used: float, shown: bool
+) -> None:
+    """The label shows only where the board it goes with begins a page, and then
+    above it (not left behind, empty, at the foot of the page before)."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from puzzlegen.render.book.flowables import _Continued
+
+    path = tmp_path / "c.pdf"
+    board = Spacer(100, 300)  # a board: it cannot be split
+    label = _Continued("Puzzle 3, continued", ParagraphStyle("h"), board)
+    doc = SimpleDocTemplate(str(path), pagesize=(300, 700), topMargin=20, bottomMargin=20)
+    doc.build([Spacer(10, room_used), label, board])
+    texts = [page.extract_text().strip() for page in PdfReader(path).pages]
+    if shown:
+        assert texts == ["", "Puzzle 3, continued"]
+    else:
+        assert texts == [""]

@@ -17,7 +17,7 @@ from reportlab.platypus import (
 )
 
 from puzzlegen.games import Game, Puzzle
-from puzzlegen.render.book.flowables import _Figure, _FigureRow, _Marker
+from puzzlegen.render.book.flowables import _Continued, _Figure, _FigureRow, _Marker
 from puzzlegen.render.book.model import DIFFICULTY, BookGame, Figure
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
@@ -200,8 +200,10 @@ def _told(
             flow.append(KeepTogether([*pending, paragraph]) if pending else paragraph)
             pending = []
             continue
+        after_words = not pending  # the heading is not just above this block
         flow += pending
         pending = []
+        continued = f"Puzzle {number}, continued"
         steps: list[Step] = []
         while index + len(steps) < len(told) and isinstance(told[index + len(steps)], Step):
             steps.append(told[index + len(steps)])  # type: ignore[arg-type]
@@ -211,6 +213,8 @@ def _told(
             figure = _Figure(block[0], scale, colour, styles)
             if frame_w - figure.width - 8 >= _BESIDE_STEPS:
                 index += len(steps)
+                if after_words:
+                    flow.append(_Continued(continued, styles["solution_head"], figure))
                 flow.append(
                     ImageAndFlowables(
                         figure,
@@ -228,6 +232,8 @@ def _told(
             if frame_w - figure.width - 10 >= _BESIDE_MIN:
                 words = Paragraph(escape(str(told[index])), styles["body"])
                 index += 1
+                if after_words:
+                    flow.append(_Continued(continued, styles["solution_head"], figure))
                 flow.append(
                     ImageAndFlowables(
                         figure,
@@ -238,6 +244,9 @@ def _told(
                     )
                 )
                 continue
-        flow += [_FigureRow(block, colour, styles, max_scale=scale), Spacer(1, 8)]
+        row = _FigureRow(block, colour, styles, max_scale=scale)
+        if after_words:
+            flow.append(_Continued(continued, styles["solution_head"], row))
+        flow += [row, Spacer(1, 8)]
     flow += [*pending, _Marker("story-end", number)]
     return flow

@@ -88,6 +88,37 @@ class _Marker(Flowable):  # type: ignore[misc]
         doc.record(self.kind, self.key)
 
 
+class _Continued(Flowable):  # type: ignore[misc]
+    """A line naming the solution ("Puzzle 3, continued") where the next block of a
+    solution told over pages begins a page: a board at a page's top would otherwise
+    seem to belong to the solution headed below it.
+
+    Elsewhere it takes no room.  Where the block's unbreakable start (``start``:
+    its board) will not fit below, it asks for more than the room left, so that it
+    moves to the next page with the block, and shows there.
+    """
+
+    def __init__(self, text: str, style: ParagraphStyle, start: Flowable) -> None:
+        super().__init__()
+        self.paragraph = Paragraph(escape(text), style)
+        self.start = start
+        self.showing = False
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        frame = getattr(self, "_frame", None)  # set by the frame placing this
+        self.showing = bool(frame is not None and frame._atTop)
+        if self.showing:
+            width, height = self.paragraph.wrap(aw, ah)
+            return width, height + 3
+        if frame is not None and self.start.wrap(aw, ah)[1] > ah:
+            return aw, ah + 1  # the board goes over: go with it
+        return 0, 0
+
+    def draw(self) -> None:
+        if self.showing:
+            self.paragraph.drawOn(self.canv, 0, 3)
+
+
 class _FigureRow(Flowable):  # type: ignore[misc]
     """Captioned diagrams side by side, at one scale no smaller than legible."""
 

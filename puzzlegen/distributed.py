@@ -29,9 +29,9 @@ import functools
 import hashlib
 import importlib
 import os
+import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -151,14 +151,24 @@ def _ask_who_answers(address: str) -> None:
         finally:
             await stream.close()
 
-    def ask() -> object:
-        return asyncio.run(asyncio.wait_for(identity(), timeout))
+    said: list[object] = []
+
+    def ask() -> None:
+        try:
+            said.append(asyncio.run(asyncio.wait_for(identity(), timeout)))
+        except BaseException as exc:  # handed to the caller's thread
+            said.append(exc)
 
     # In a thread of its own: this one may already run an event loop (a library's),
-    # where asyncio.run refuses to start another.
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puzzlegen-dask-probe")
+    # where asyncio.run refuses to start another.  A daemon, so that Ctrl-C here
+    # ends the command at once rather than after the probe's deadline.
+    probe = threading.Thread(target=ask, name="puzzlegen-dask-probe", daemon=True)
+    probe.start()
+    probe.join()
     try:
-        answer = pool.submit(ask).result()
+        answer = said[0]
+        if isinstance(answer, BaseException):
+            raise answer
     except TimeoutError:  # unreachable, or something that does not answer
         raise SchedulerError(
             f"cannot reach the Dask scheduler at {address!r} (no answer in {timeout:g} s)"
@@ -171,8 +181,6 @@ def _ask_who_answers(address: str) -> None:
         raise SchedulerError(
             f"no Dask scheduler answers at {address!r} ({type(exc).__name__})"
         ) from None
-    finally:
-        pool.shutdown(wait=False)
     kind = answer.get("type") if isinstance(answer, dict) else None
     if kind != "Scheduler":
         raise SchedulerError(

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -238,3 +240,24 @@ def test_the_scheduler_is_asked_for_even_where_an_event_loop_runs(scheduler: str
     thread.start()
     thread.join(timeout=60)
     assert not thread.is_alive() and failures == []
+
+
+@pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_the_scheduler_is_asked_stops_the_command_at_once(
+    sent: signal.Signals, stranger: tuple[socket.socket, list[bytes]], tmp_path: Path
+) -> None:
+    """A silent port is asked for up to its deadline (here 60 s); a signal ends it now."""
+    server, _ = stranger
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlegen.cli", "study", "--deals", "2",
+         "--scheduler", f"tcp://127.0.0.1:{server.getsockname()[1]}",
+         "--store", str(tmp_path / "s.sqlite"), "-o", f"{tmp_path}/o/"],
+        env={**os.environ, "PUZZLEGEN_SCHEDULER_TIMEOUT": "60"},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    time.sleep(3)  # started, and asking
+    assert child.poll() is None
+    child.send_signal(sent)
+    _, err = child.communicate(timeout=10)  # the probe's thread does not hold it up
+    assert child.returncode == 128 + sent and b"Traceback" not in err
+    assert not (tmp_path / "s.sqlite").exists() and not (tmp_path / "o").exists()

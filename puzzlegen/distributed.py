@@ -70,15 +70,18 @@ def check_address(address: str) -> str:
 
 @functools.cache
 def installation() -> str:
-    """This puzzlegen's version and a digest of its Python sources (``0.1.0+1a2b3c4d5e6f``).
+    """This puzzlegen's version and a digest of its sources (``0.1.0+1a2b3c4d5e6f``).
 
-    Two machines that give the same string compute the same answers.  The
-    sources are read as installed, in an order that does not depend on the
-    file system, each behind its path and length.
+    The sources are the Python modules and the C core's source (shipped with
+    it), read as installed, in an order that does not depend on the file
+    system, each behind its path and length: two machines that give the same
+    string run the same code.  (A core compiled before its source was last
+    edited goes unseen; ``pip install`` builds it afresh.)
     """
     root = Path(__file__).parent
     digest = hashlib.sha256()
-    for name in sorted(path.relative_to(root).as_posix() for path in root.rglob("*.py")):
+    sources = (p for p in root.rglob("*") if p.suffix in (".py", ".c", ".h") and p.is_file())
+    for name in sorted(path.relative_to(root).as_posix() for path in sources):
         data = (root / name).read_bytes()
         digest.update(f"{name}\0{len(data)}\0".encode())
         digest.update(data)

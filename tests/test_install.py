@@ -91,3 +91,10 @@ def test_install_with_and_without_a_compiler(tmp_path: Path) -> None:
     assert pure_pline == pline and json.loads(pline)["par"] == 3
     # The wheel carries the templates inside the package.
     assert (Path(env["PYTHONPATH"]) / "puzzlegen" / "templates").is_dir()
+    # Installed as a wheel, the same code gives the digest a Dask cluster compares
+    # (its C core's source included) that this checkout gives.
+    from puzzlegen.distributed import installation
+
+    said = _run(env, "from puzzlegen.distributed import installation", "print(installation())")
+    assert said.strip() == installation()
+    assert list(site.glob("catscradle/_ccore.c")) and list(site.glob("_seeded_stream.h"))

@@ -29,6 +29,7 @@ import functools
 import hashlib
 import importlib
 import os
+import socket
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -132,33 +133,61 @@ def _check_cluster(client: Any, address: str) -> None:
         raise SchedulerError(problem)
 
 
-def _ask_who_answers(address: str) -> None:
-    """Refuse ``address`` unless a Dask scheduler answers there within the timeout.
+def _why_unreachable(exc: BaseException, timeout: float) -> str:
+    """Why a connection failed, in a few words: Dask wraps the cause in its own errors."""
+    chain: list[BaseException | None] = [exc]
+    looked: set[int] = set()
+    while chain:
+        seen = chain.pop()
+        if seen is None or id(seen) in looked:
+            continue
+        looked.add(id(seen))
+        if isinstance(seen, ConnectionRefusedError):
+            return "connection refused"
+        if isinstance(seen, (ConnectionResetError, ConnectionAbortedError)):
+            return "the connection was closed from the other side"
+        if isinstance(seen, socket.gaierror):
+            return "no such host"
+        chain += [seen.__cause__, seen.__context__]
+    if isinstance(exc, TimeoutError) or str(exc).startswith("Timed out"):
+        return f"no answer in {timeout:g} s"
+    return type(exc).__name__
 
-    Asked before a client is made, in Dask's own protocol and under one
-    deadline: a client made on a port where something else listens (a web
-    server, a Dask worker) can wait for ever or fail deep inside Dask.
+
+def _ask_who_answers(address: str) -> None:
+    """Refuse ``address`` unless a Dask scheduler answers there in time.
+
+    Asked before a client is made, in Dask's own protocol (its connection,
+    with its deadline, then the question under the same deadline): a client
+    made on a port where something else listens (a web server, a Dask
+    worker) can wait for ever or fail deep inside Dask.
     """
     comm: Any = importlib.import_module("distributed.comm")
     # TLS as the client will use it: Dask's configuration, as Client reads it.
     security = importlib.import_module("distributed.security").Security()
+    connection = security.get_connection_args("client")
+    if address.startswith("tls://") and connection.get("ssl_context") is None:
+        raise SchedulerError(
+            f"--scheduler {address!r} needs Dask's TLS settings (the certificates under "
+            "distributed.comm.tls in Dask's configuration)"
+        )
     timeout = _timeout()
 
     async def identity() -> object:
-        stream = await comm.connect(
-            address, timeout=timeout, **security.get_connection_args("client")
-        )
+        stream = await comm.connect(address, timeout=timeout, **connection)
         try:
             await stream.write({"op": "identity"})
-            return await stream.read()
+            return await asyncio.wait_for(stream.read(), timeout)
         finally:
-            await stream.close()
+            stream.abort()  # not close(): that waits on a peer that may never answer
 
     said: list[object] = []
 
     def ask() -> None:
         try:
-            said.append(asyncio.run(asyncio.wait_for(identity(), timeout)))
+            # Dask's connect keeps its own deadline (its error says why it failed);
+            # this one bounds the whole exchange whatever the other side does.
+            said.append(asyncio.run(asyncio.wait_for(identity(), 2 * timeout + 1)))
         except BaseException as exc:  # handed to the caller's thread
             said.append(exc)
 
@@ -168,22 +197,14 @@ def _ask_who_answers(address: str) -> None:
     probe = threading.Thread(target=ask, name="puzzlegen-dask-probe", daemon=True)
     probe.start()
     probe.join()
-    try:
-        answer = said[0]
-        if isinstance(answer, BaseException):
-            raise answer
-    except TimeoutError:  # unreachable, or something that does not answer
+    answer = said[0]
+    if isinstance(answer, (OSError, TimeoutError)):  # refused, no such host, silent
+        reason = _why_unreachable(answer, timeout)
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address!r} ({reason})")
+    if isinstance(answer, BaseException):  # something answered, not in Dask's protocol
         raise SchedulerError(
-            f"cannot reach the Dask scheduler at {address!r} (no answer in {timeout:g} s)"
-        ) from None
-    except OSError as exc:  # refused at once, or no such host
-        raise SchedulerError(
-            f"cannot reach the Dask scheduler at {address!r} ({type(exc).__name__})"
-        ) from None
-    except Exception as exc:  # something answered, not in Dask's protocol
-        raise SchedulerError(
-            f"no Dask scheduler answers at {address!r} ({type(exc).__name__})"
-        ) from None
+            f"no Dask scheduler answers at {address!r} ({type(answer).__name__})"
+        )
     kind = answer.get("type") if isinstance(answer, dict) else None
     if kind != "Scheduler":
         raise SchedulerError(

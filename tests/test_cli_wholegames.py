@@ -108,7 +108,8 @@ def test_bad_input_is_one_line_and_exit_1(
 def test_study_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.2")  # port 9 refuses at once
+    # Nothing listens at port 9: Dask retries until this deadline.
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.2")
     for args, message in (
         (["--first-seed", "abc"], "bad --first-seed 'abc'"),
         (["--first-seed", "٣"], "bad --first-seed '٣'"),  # int() reads it: not a deal number

@@ -19,7 +19,13 @@ import pytest
 
 import puzzlegen
 from puzzlegen.cli import main
-from puzzlegen.distributed import _ask_who_answers, installation, mismatch
+from puzzlegen.distributed import (
+    SchedulerError,
+    _ask_who_answers,
+    _why_unreachable,
+    installation,
+    mismatch,
+)
 
 distributed = pytest.importorskip("distributed", reason='needs pip install ".[dask]"')
 
@@ -81,7 +87,8 @@ def test_generate_on_dask_equals_the_local_one(
 def test_generate_refuses_an_unreachable_scheduler_before_making_a_catalog(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.2")  # port 9 refuses at once
+    # Nothing listens at port 9: Dask retries until this deadline.
+    monkeypatch.setenv("PUZZLEGEN_SCHEDULER_TIMEOUT", "0.2")
     db = tmp_path / "c.sqlite"
     status = main(["generate", "--count", "1", "--db", str(db), "--scheduler", "tcp://127.0.0.1:9"])
     err = capsys.readouterr().err
@@ -261,3 +268,28 @@ def test_a_signal_while_the_scheduler_is_asked_stops_the_command_at_once(
     _, err = child.communicate(timeout=10)  # the probe's thread does not hold it up
     assert child.returncode == 128 + sent and b"Traceback" not in err
     assert not (tmp_path / "s.sqlite").exists() and not (tmp_path / "o").exists()
+
+
+def _caused(top: BaseException, *under: BaseException) -> BaseException:
+    """``top`` raised from each of ``under`` in turn, as Dask chains its errors."""
+    below = top
+    for exc in under:
+        below.__cause__ = exc
+        below = exc
+    return top
+
+
+def test_why_a_scheduler_cannot_be_reached_is_found_under_dasks_errors() -> None:
+    timed_out = "Timed out trying to connect to tcp://127.0.0.1:9 after 2 s"
+    refused = _caused(OSError(timed_out), OSError("in TCPConnector"), ConnectionRefusedError())
+    assert _why_unreachable(refused, 2.0) == "connection refused"
+    no_host = _caused(OSError(timed_out), socket.gaierror(-2, "Name or service not known"))
+    assert _why_unreachable(no_host, 2.0) == "no such host"
+    assert _why_unreachable(OSError(timed_out), 2.0) == "no answer in 2 s"
+    assert _why_unreachable(TimeoutError(), 0.5) == "no answer in 0.5 s"
+    assert _why_unreachable(PermissionError(), 2.0) == "PermissionError"
+
+
+def test_tls_without_dasks_tls_settings_is_one_line_naming_them() -> None:
+    with pytest.raises(SchedulerError, match="needs Dask's TLS settings"):
+        _ask_who_answers("tls://127.0.0.1:8786")

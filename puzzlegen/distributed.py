@@ -245,14 +245,42 @@ def dask_client(address: str) -> Iterator[Any]:
         client.close()
 
 
+class OtherCode(RuntimeError):
+    """A worker's puzzlegen is not the one that sent it work (raised on that worker)."""
+
+
+def checked(mine: str, func: Callable[..., R], item: T, *args: Any) -> R:
+    """``func(item, *args)`` on a worker whose :func:`installation` is ``mine``.
+
+    Every task checks, so a worker that joins after :func:`dask_client` looked
+    cannot play a deal with other code.
+    """
+    theirs = installation()
+    if theirs != mine:
+        raise OtherCode(f"a Dask worker that joined later runs {theirs}, not this puzzlegen {mine}")
+    return func(item, *args)
+
+
 def run_on_dask(client: Any, func: Callable[..., R], items: Sequence[T], *args: Any) -> Iterator[R]:
     """``func(item, *args)`` for every item on ``client``'s cluster, yielded as each finishes."""
     if not items:
         return
     dask: Any = importlib.import_module("distributed")
-    futures = client.map(func, items, *[[a] * len(items) for a in args])
+    n = len(items)
+    futures = client.map(checked, [installation()] * n, [func] * n, items, *[[a] * n for a in args])
     try:
         for future in dask.as_completed(futures, loop=client.loop):
-            yield future.result()
+            try:
+                yield future.result()
+            except OtherCode as exc:
+                raise SchedulerError(f"{exc}: install this same checkout there") from None
+            except RuntimeError as exc:  # one with no puzzlegen cannot even read the task
+                if "deserializ" not in str(exc):
+                    raise
+                first = str(exc).strip().splitlines()[0]
+                raise SchedulerError(
+                    f"a Dask machine cannot read puzzlegen's work ({first}): "
+                    "install this same checkout on every machine"
+                ) from None
     finally:
         client.cancel(futures)

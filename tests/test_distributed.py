@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import signal
 import socket
@@ -20,9 +21,11 @@ import pytest
 import puzzlegen
 from puzzlegen.cli import main
 from puzzlegen.distributed import (
+    OtherCode,
     SchedulerError,
     _ask_who_answers,
     _why_unreachable,
+    checked,
     installation,
     mismatch,
 )
@@ -293,3 +296,11 @@ def test_why_a_scheduler_cannot_be_reached_is_found_under_dasks_errors() -> None
 def test_tls_without_dasks_tls_settings_is_one_line_naming_them() -> None:
     with pytest.raises(SchedulerError, match="needs Dask's TLS settings"):
         _ask_who_answers("tls://127.0.0.1:8786")
+
+
+def test_every_task_checks_the_worker_runs_the_senders_code() -> None:
+    """A worker that joins after the cluster was checked still cannot play with other code."""
+    assert checked(installation(), divmod, 17, 5) == (3, 2)
+    said = re.escape(f"runs {installation()}, not this puzzlegen 0.0.0")
+    with pytest.raises(OtherCode, match=said):
+        checked("0.0.0+000000000000", divmod, 17, 5)

@@ -200,7 +200,7 @@ def _told(
             flow.append(KeepTogether([*pending, paragraph]) if pending else paragraph)
             pending = []
             continue
-        after_words = not pending  # the heading is not just above this block
+        not_first = not pending  # something of this solution (not its heading) is above
         flow += pending
         pending = []
         continued = f"Puzzle {number}, continued"
@@ -213,8 +213,8 @@ def _told(
             figure = _Figure(block[0], scale, colour, styles)
             if frame_w - figure.width - 8 >= _BESIDE_STEPS:
                 index += len(steps)
-                if after_words:
-                    flow.append(_Continued(continued, styles["solution_head"], figure))
+                if not_first:
+                    flow.append(_Continued(continued, styles["solution_head"], figure, 6))
                 flow.append(
                     ImageAndFlowables(
                         figure,
@@ -232,8 +232,8 @@ def _told(
             if frame_w - figure.width - 10 >= _BESIDE_MIN:
                 words = Paragraph(escape(str(told[index])), styles["body"])
                 index += 1
-                if after_words:
-                    flow.append(_Continued(continued, styles["solution_head"], figure))
+                if not_first:
+                    flow.append(_Continued(continued, styles["solution_head"], figure, 8))
                 flow.append(
                     ImageAndFlowables(
                         figure,
@@ -245,8 +245,11 @@ def _told(
                 )
                 continue
         row = _FigureRow(block, colour, styles, max_scale=scale)
-        if after_words:
+        # Space after it, not a Spacer: a Spacer carried to the next page would come
+        # before the label there, and the label shows only at a page's very top.
+        row.spaceAfter = 8
+        if not_first:
             flow.append(_Continued(continued, styles["solution_head"], row))
-        flow += [row, Spacer(1, 8)]
+        flow.append(row)
     flow += [*pending, _Marker("story-end", number)]
     return flow

@@ -98,10 +98,12 @@ class _Continued(Flowable):  # type: ignore[misc]
     moves to the next page with the block, and shows there.
     """
 
-    def __init__(self, text: str, style: ParagraphStyle, start: Flowable) -> None:
+    def __init__(
+        self, text: str, style: ParagraphStyle, start: Flowable, pad: float = 0.0
+    ) -> None:
         super().__init__()
         self.paragraph = Paragraph(escape(text), style)
-        self.start = start
+        self.start, self.pad = start, pad  # pad: what the block sets below its board
         self.showing = False
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
@@ -110,7 +112,7 @@ class _Continued(Flowable):  # type: ignore[misc]
         if self.showing:
             width, height = self.paragraph.wrap(aw, ah)
             return width, height + 3
-        if frame is not None and self.start.wrap(aw, ah)[1] > ah:
+        if frame is not None and self.start.wrap(aw, ah)[1] + self.pad > ah:
             return aw, ah + 1  # the board goes over: go with it
         return 0, 0
 

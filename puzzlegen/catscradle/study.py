@@ -104,27 +104,35 @@ class StudyStore:
     def __exit__(self, *_exc: object) -> None:
         self.close()
 
-    def done(self, key: str, seeds: range) -> set[int]:
-        """The seeds of ``seeds`` already stored under ``key``.
+    def finished(self, key: str, seeds: range) -> set[int]:
+        """The seeds of ``seeds`` whose finished deals are stored under ``key``.
 
-        A row that does not read as a finished deal (edited, or damaged on
-        disk) is removed with a warning naming it, so the deal is played again.
+        Rows that do not read as a finished deal (edited, or damaged on disk)
+        are removed, with one warning naming them, so those deals are played again.
         """
         rows = self._db.execute(
             "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ?",
             (key, seeds.start, seeds.stop),
         ).fetchall()
-        found = set()
+        found, damaged = set(), []
         for seed, text in rows:
-            problem = _problem(seed, text)
-            if problem is None:
+            read = _read(seed, text)
+            if isinstance(read, dict):
                 found.add(seed)
-                continue
-            warn(
-                f"playing deal {seed} again: its row in the study store "
-                f"{str(self.path)!r} is damaged ({problem})"
+            else:
+                damaged.append((seed, read))
+        if damaged:
+            self._db.executemany(
+                "DELETE FROM study_deals WHERE key = ? AND seed = ?",
+                [(key, seed) for seed, _ in damaged],
             )
-            self._db.execute("DELETE FROM study_deals WHERE key = ? AND seed = ?", (key, seed))
+            (first, problem), more = damaged[0], len(damaged) - 1
+            which = f"deal {first}" + (f" and {more} more" if more else "")
+            warn(
+                f"playing {which} again: {'their rows' if more else 'its row'} in the study "
+                f"store {str(self.path)!r} {'are' if more else 'is'} damaged "
+                f"(deal {first}: {problem})"
+            )
         return found
 
     def add(self, key: str, result: dict[str, Any]) -> None:
@@ -143,24 +151,26 @@ class StudyStore:
         )
         results = []
         for seed, text in rows:
-            problem = _problem(seed, text)
-            if problem is not None:  # damaged since done() looked
+            read = _read(seed, text)
+            if not isinstance(read, dict):  # damaged since finished() looked
                 raise StudyError(
                     f"deal {seed}'s row in the study store {str(self.path)!r} is damaged "
-                    f"({problem}): run the study again to play it again"
+                    f"({read}): run the study again to play it again"
                 )
-            results.append(json.loads(text))
+            results.append(read)
         return results
 
 
-def _problem(seed: int, text: object) -> str | None:
-    """What is wrong with a stored deal's ``text`` (None if it reads as play_deal's dict)."""
+def _read(seed: int, text: object) -> dict[str, Any] | str:
+    """A stored deal's ``text`` as play_deal's dict, or what is wrong with it."""
     try:
         result = json.loads(text) if isinstance(text, str) else None
     except ValueError:
         return "not JSON"
-    if not isinstance(result, dict) or result.get("seed") != seed:
-        return "not this deal's result"
+    if not isinstance(result, dict) or type(result.get("seed")) is not int:
+        return "not a deal's result"
+    if result["seed"] != seed:
+        return "another deal's result"
     players = result.get("players")
     if not isinstance(result.get("no_first_move"), bool) or not isinstance(players, dict):
         return "a field is missing"
@@ -170,7 +180,7 @@ def _problem(seed: int, text: object) -> str | None:
             type(game.get(field)) is int for field in ("sequences", "end_spaces", "stock_left")
         ):
             return f"the {name} player's game is missing or wrong"
-    return None
+    return result
 
 
 # -- running -------------------------------------------------------------------------
@@ -242,7 +252,7 @@ def run_study(
     is called once before any deal is played and after each is stored.
     """
     key = study_key(strong_seed)
-    done = store.done(key, seeds)
+    done = store.finished(key, seeds)
     missing = [s for s in seeds if s not in done]
     finished = len(done)
     if on_done is not None:

@@ -306,8 +306,9 @@ def _histogram(values: Iterable[int]) -> dict[str, int]:
     return {str(k): counts[k] for k in sorted(counts)}
 
 
-#: The seed's statistics: (key, what it says, its value as a number, how it reads).
-SEED_FIGURES: tuple[tuple[str, str, float, str], ...] = (
+#: The inventor's statistics, from the end of his description: (key, what it says,
+#: its value as a number, how it reads).
+INVENTOR_FIGURES: tuple[tuple[str, str, float, str], ...] = (
     ("longest_won", "longest winning game, in sequences", 11, "11"),
     ("longest_lost", "longest losing game, in sequences", 17, "about 17"),
     ("most_end_spaces", "most spaces at the end of a won game", 9, "9 (at least six times)"),
@@ -369,7 +370,7 @@ def comparison(per_player: dict[str, Any], no_move: dict[str, Any]) -> list[dict
         "expert_wins": per_player["strong"]["wins"],
     }
     rows = []
-    for key, label, value, reads in SEED_FIGURES:
+    for key, label, value, reads in INVENTOR_FIGURES:
         mine = ours[key]
         agrees: bool | None
         if mine is None:

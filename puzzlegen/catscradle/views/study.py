@@ -51,10 +51,10 @@ def _axis_top(highest: float) -> int:
     return min(100, max(30, 10 * math.ceil(100 * highest / 10 - 1e-9)))
 
 
-def win_chart(players: dict[str, Any], seed_lines: dict[str, float]) -> str:
-    """Horizontal bars of win rates with interval whiskers and the seed's marks."""
+def win_chart(players: dict[str, Any], inventor_lines: dict[str, float]) -> str:
+    """Horizontal bars of win rates with interval whiskers and the inventor's marks."""
     width, left, row = 560, 90, 34
-    top = 30 + 12 * len(seed_lines)
+    top = 30 + 12 * len(inventor_lines)
     height = top + row * len(players) + 30
     right = _axis_top(max((p["wins"]["high"] for p in players.values()), default=0.0))
     scale = (width - left - 20) / (right / 100)
@@ -84,7 +84,7 @@ def win_chart(players: dict[str, Any], seed_lines: dict[str, float]) -> str:
             f'x2="{left + scale * wins["high"]:.1f}" y2="{y + 12}" stroke="#000" '
             f'stroke-width="2"/>'
         )
-    for k, (label, value) in enumerate(seed_lines.items()):
+    for k, (label, value) in enumerate(inventor_lines.items()):
         x = left + scale * value
         parts.append(
             f'<line x1="{x:.1f}" y1="{22 + 12 * k}" x2="{x:.1f}" y2="{height - 25}" '

@@ -226,8 +226,8 @@ def dask_client(address: str) -> Iterator[Any]:
     _ask_who_answers(address)
     # Dask's own warnings on connecting (such as its table of package versions that
     # differ) wait until the cluster passes the check: a refused one says one line.
+    # Recorded under the user's filters, and issued again under them.
     with warnings.catch_warnings(record=True) as said:
-        warnings.simplefilter("always")
         try:
             client = dask.Client(address, timeout=_timeout(), set_as_default=False)
         except (OSError, TimeoutError) as exc:
@@ -237,8 +237,9 @@ def dask_client(address: str) -> Iterator[Any]:
     try:
         _check_cluster(client, address)
         for warning in said:
-            warnings.showwarning(
-                warning.message, warning.category, warning.filename, warning.lineno
+            warnings.warn_explicit(
+                warning.message, warning.category, warning.filename, warning.lineno,
+                source=warning.source,
             )
         yield client
     finally:

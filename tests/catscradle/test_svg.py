@@ -137,3 +137,32 @@ def test_svg_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert capsys.readouterr().out.startswith("<svg")
     assert main(["svg", "JC 9S", "-o", str(tmp_path / "bad.svg")]) == 1
     assert not (tmp_path / "bad.svg").exists()
+
+
+def test_a_short_arrows_badge_sits_beside_it_not_on_it(tmp_path: Path) -> None:
+    """The worked example's third move (4♦'s transfer to its neighbour 4♥) is short:
+    a badge at its middle hid it."""
+    import math
+    import re
+
+    from puzzlegen.catscradle.views.board import BADGE_R
+
+    path = tmp_path / "s.svg"
+    assert main(["svg", "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S", "--solution",
+                 "-o", str(path)]) == 0
+    svg = path.read_text()
+    arrows = re.findall(
+        r'<g class="arrow move-(\d+)[^"]*">.*?d="M([\d.]+) ([\d.]+) Q([\d.]+) ([\d.]+) '
+        r'([\d.]+) ([\d.]+)".*?<text class="number"[^>]* x="([\d.]+)" y="([\d.]+)"',
+        svg,
+    )
+    assert len(arrows) == 7
+    short = 0
+    for _, *numbers in arrows:
+        x0, y0, cx, cy, x1, y1, bx, by = map(float, numbers)
+        if math.dist((x0, y0), (x1, y1)) >= 6 * BADGE_R:
+            continue
+        short += 1
+        middle = (0.25 * x0 + 0.5 * cx + 0.25 * x1, 0.25 * y0 + 0.5 * cy + 0.25 * y1)
+        assert math.dist(middle, (bx, by - 3.2)) >= BADGE_R  # the text sits 3.2 below centre
+    assert short >= 1

@@ -262,26 +262,45 @@ def checked(mine: str, func: Callable[..., R], item: T, *args: Any) -> R:
     return func(item, *args)
 
 
+@contextmanager
+def _worker_errors() -> Iterator[None]:
+    """A worker with other code, or a machine that cannot read the work, as one line."""
+    try:
+        yield
+    except OtherCode as exc:
+        raise SchedulerError(f"{exc}: install this same checkout there") from None
+    except RuntimeError as exc:  # one with no puzzlegen cannot even read the task
+        if "deserializ" not in str(exc):
+            raise
+        first = str(exc).strip().splitlines()[0]
+        raise SchedulerError(
+            f"a Dask machine cannot read puzzlegen's work ({first}): "
+            "install this same checkout on every machine"
+        ) from None
+
+
+def _checked_map(client: Any, func: Callable[..., R], items: Sequence[T], *args: Any) -> Any:
+    n = len(items)
+    return client.map(checked, [installation()] * n, [func] * n, items, *[[a] * n for a in args])
+
+
+def gather_on_dask(client: Any, func: Callable[..., R], items: Sequence[T]) -> list[R]:
+    """``func(item)`` for every item on ``client``'s cluster, the answers in order."""
+    futures = _checked_map(client, func, items)
+    with _worker_errors():
+        return list(client.gather(futures))
+
+
 def run_on_dask(client: Any, func: Callable[..., R], items: Sequence[T], *args: Any) -> Iterator[R]:
     """``func(item, *args)`` for every item on ``client``'s cluster, yielded as each finishes."""
     if not items:
         return
     dask: Any = importlib.import_module("distributed")
-    n = len(items)
-    futures = client.map(checked, [installation()] * n, [func] * n, items, *[[a] * n for a in args])
+    futures = _checked_map(client, func, items, *args)
     try:
         for future in dask.as_completed(futures, loop=client.loop):
-            try:
-                yield future.result()
-            except OtherCode as exc:
-                raise SchedulerError(f"{exc}: install this same checkout there") from None
-            except RuntimeError as exc:  # one with no puzzlegen cannot even read the task
-                if "deserializ" not in str(exc):
-                    raise
-                first = str(exc).strip().splitlines()[0]
-                raise SchedulerError(
-                    f"a Dask machine cannot read puzzlegen's work ({first}): "
-                    "install this same checkout on every machine"
-                ) from None
+            with _worker_errors():
+                result = future.result()
+            yield result
     finally:
         client.cancel(futures)

@@ -121,10 +121,10 @@ def _mapper(
 ) -> Iterator[Callable[[list[Job | LevelJob]], list[dict[str, Any] | None]]]:
     if scheduler is not None:
         # The same jobs on a Dask cluster, answers gathered in order: the same puzzles.
-        from puzzlegen.distributed import dask_client
+        from puzzlegen.distributed import dask_client, gather_on_dask
 
         with dask_client(scheduler) as client:
-            yield lambda batch: list(client.gather(client.map(grade_candidate, batch)))
+            yield lambda batch: gather_on_dask(client, grade_candidate, batch)
         return
     if jobs <= 1:
         yield lambda batch: [grade_candidate(job) for job in batch]

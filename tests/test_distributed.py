@@ -25,7 +25,10 @@ from puzzlegen.distributed import (
     SchedulerError,
     _ask_who_answers,
     _why_unreachable,
+    _worker_errors,
     checked,
+    dask_client,
+    gather_on_dask,
     installation,
     mismatch,
 )
@@ -314,3 +317,11 @@ def test_every_task_checks_the_worker_runs_the_senders_code() -> None:
     said = re.escape(f"runs {installation()}, not this puzzlegen 0.0.0")
     with pytest.raises(OtherCode, match=said):
         checked("0.0.0+000000000000", divmod, 17, 5)
+
+
+def test_work_gathered_in_order_and_other_code_said_in_one_line(scheduler: str) -> None:
+    with dask_client(scheduler) as client:
+        assert gather_on_dask(client, abs, [-3, 1, -2]) == [3, 1, 2]
+    said = re.escape("joined later runs 9.9: install this same checkout")
+    with pytest.raises(SchedulerError, match=said), _worker_errors():
+        raise OtherCode("a Dask worker that joined later runs 9.9")

@@ -12,9 +12,10 @@ checkout installed the same way::
 
 Before any work is sent the scheduler and every worker are asked which
 puzzlegen they run (:func:`installation`: the version and a digest of its
-Python sources); a cluster with none, or with other code, is refused with
-one line naming the machine, since the task graph is unpickled on the
-scheduler and the deals played on the workers.
+sources); a cluster with none, or with other code, is refused with one line
+naming the machine, since the task graph is unpickled on the scheduler and
+the deals played on the workers.  Every task checks again (:func:`checked`),
+for workers that join later.
 
 The work sent is the same per-item function local runs use (picklable by
 name), and the callers put the answers in the same order before writing

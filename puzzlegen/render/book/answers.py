@@ -166,6 +166,24 @@ def _step(step: Step, styles: dict[str, ParagraphStyle]) -> Paragraph:
     return Paragraph(f"<b>{escape(step.lead)}</b>  {escape(step.moves)}", styles["step"])
 
 
+def _beside(
+    figure: _Figure,
+    flowables: list[Any],
+    padding: tuple[float, float],
+    continued: str | None,
+    styles: dict[str, ParagraphStyle],
+) -> list[Any]:
+    """The board with ``flowables`` beside it and on below it (``padding``: right,
+    bottom), headed ``continued`` where it begins a page."""
+    right, bottom = padding
+    board = ImageAndFlowables(
+        figure, flowables, imageSide="left", imageRightPadding=right, imageBottomPadding=bottom
+    )
+    if continued is None:
+        return [board]
+    return [_Continued(continued, styles["solution_head"], figure, bottom), board]
+
+
 def _told(
     number: int,
     head: list[Any],
@@ -200,10 +218,11 @@ def _told(
             flow.append(KeepTogether([*pending, paragraph]) if pending else paragraph)
             pending = []
             continue
-        not_first = not pending  # something of this solution (not its heading) is above
+        # Something of this solution (not its heading) is above: where this block
+        # begins a page, it is headed with the solution's number.
+        continued = None if pending else f"Puzzle {number}, continued"
         flow += pending
         pending = []
-        continued = f"Puzzle {number}, continued"
         steps: list[Step] = []
         while index + len(steps) < len(told) and isinstance(told[index + len(steps)], Step):
             steps.append(told[index + len(steps)])  # type: ignore[arg-type]
@@ -213,17 +232,8 @@ def _told(
             figure = _Figure(block[0], scale, colour, styles)
             if frame_w - figure.width - 8 >= _BESIDE_STEPS:
                 index += len(steps)
-                if not_first:
-                    flow.append(_Continued(continued, styles["solution_head"], figure, 6))
-                flow.append(
-                    ImageAndFlowables(
-                        figure,
-                        [_step(step, styles) for step in steps],
-                        imageSide="left",
-                        imageRightPadding=8,
-                        imageBottomPadding=6,
-                    )
-                )
+                steps_beside = [_step(step, styles) for step in steps]
+                flow += _beside(figure, steps_beside, (8, 6), continued, styles)
                 continue
         if len(block) == 1 and index < len(told) and isinstance(told[index], str):
             # Beside the words, the board at the book's scale (legible, and small
@@ -232,23 +242,13 @@ def _told(
             if frame_w - figure.width - 10 >= _BESIDE_MIN:
                 words = Paragraph(escape(str(told[index])), styles["body"])
                 index += 1
-                if not_first:
-                    flow.append(_Continued(continued, styles["solution_head"], figure, 8))
-                flow.append(
-                    ImageAndFlowables(
-                        figure,
-                        [words],
-                        imageSide="left",
-                        imageRightPadding=10,
-                        imageBottomPadding=8,
-                    )
-                )
+                flow += _beside(figure, [words], (10, 8), continued, styles)
                 continue
         row = _FigureRow(block, colour, styles, max_scale=scale)
         # Space after it, not a Spacer: a Spacer carried to the next page would come
         # before the label there, and the label shows only at a page's very top.
         row.spaceAfter = 8
-        if not_first:
+        if continued:
             flow.append(_Continued(continued, styles["solution_head"], row))
         flow.append(row)
     flow += [*pending, _Marker("story-end", number)]

@@ -90,14 +90,19 @@ def installation() -> str:
     return f"{__version__}+{digest.hexdigest()[:12]}"
 
 
+def _runs_other(who: str, seen: str, mine: str) -> str:
+    """The one wording of a machine with other code, found before the work or during it."""
+    return (
+        f"{who} runs {seen}, not this puzzlegen {mine}: "
+        'install this same checkout there (pip install ".[dask]") and start it again'
+    )
+
+
 def mismatch(mine: str, theirs: dict[str, str]) -> str | None:
     """The first machine (by name) whose :func:`installation` is not ``mine``, in a line."""
     for name, seen in sorted(theirs.items()):
         if seen != mine:
-            return (
-                f"the Dask {name} runs {seen}, not this puzzlegen {mine}: "
-                'install this same checkout there (pip install ".[dask]") and start it again'
-            )
+            return _runs_other(f"the Dask {name}", seen, mine)
     return None
 
 
@@ -259,7 +264,7 @@ def checked(mine: str, func: Callable[..., R], item: T, *args: Any) -> R:
     """
     theirs = installation()
     if theirs != mine:
-        raise OtherCode(f"a Dask worker that joined later runs {theirs}, not this puzzlegen {mine}")
+        raise OtherCode(_runs_other("a Dask worker that joined later", theirs, mine))
     return func(item, *args)
 
 
@@ -269,7 +274,7 @@ def _worker_errors() -> Iterator[None]:
     try:
         yield
     except OtherCode as exc:
-        raise SchedulerError(f"{exc}: install this same checkout there") from None
+        raise SchedulerError(str(exc)) from None
     except RuntimeError as exc:  # one with no puzzlegen cannot even read the task
         if "deserializ" not in str(exc):
             raise

@@ -322,6 +322,9 @@ def test_every_task_checks_the_worker_runs_the_senders_code() -> None:
 def test_work_gathered_in_order_and_other_code_said_in_one_line(scheduler: str) -> None:
     with dask_client(scheduler) as client:
         assert gather_on_dask(client, abs, [-3, 1, -2]) == [3, 1, 2]
-    said = re.escape("joined later runs 9.9: install this same checkout")
-    with pytest.raises(SchedulerError, match=said), _worker_errors():
-        raise OtherCode("a Dask worker that joined later runs 9.9")
+    with pytest.raises(OtherCode) as raised:
+        checked("9.9", abs, -3)
+    said = re.escape(f"worker that joined later runs {installation()}, not this puzzlegen 9.9")
+    whole = f"^a Dask {said}: install this same checkout there"
+    with pytest.raises(SchedulerError, match=whole), _worker_errors():
+        raise raised.value

@@ -448,6 +448,8 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
         shot(p, "pd-solved")
         share = p.input_value("#share-text")
         assert "found all two winning methods" in share  # and no method named:
+        # nor a count of the last game's moves against another method's best line:
+        assert "moves (best" not in share and not set("←→") & set(share)
         assert not any(a["method"] in share for a in data["answer"])
         assert "up-" not in share and "down-" not in share
         assert phone.errors == []

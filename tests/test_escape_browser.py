@@ -114,6 +114,10 @@ def play_day_to_a_win(site: Path, page: Page, kind: str) -> None:
     assert json.loads(record)["solved"] is True
     share = p.input_value("#share-text")
     assert f"won as {side}" in share and page.copy_share() == share
+    # The counter counts both sides' plays and, as the solved panel does, the reader's.
+    yours = len(answer[::2])
+    assert p.inner_text("#moves").endswith(f" plays · {yours} yours")
+    assert f"in {yours} play" in p.inner_text("#solved-text")
     # Undo takes back the reader's play and the computer's answer after it.
     p.click("#undo")
     assert board(p, "to-move") == side and board(p, "outcome") == ""

@@ -1015,7 +1015,10 @@
         $("show-step").textContent = text;
       }
       $("count").textContent = ui.showing ? "Showing the answer" : whoseTurn(p);
-      $("moves").textContent = ui.moves.length + (ui.moves.length === 1 ? " play" : " plays");
+      // Both sides' plays, and the reader's, which the solved panel counts.
+      const mine = readerMoveCount();
+      $("moves").textContent = ui.moves.length + (ui.moves.length === 1 ? " play" : " plays") +
+        (ui.moves.length && ui.mode === "puzzle" ? " · " + mine + " yours" : "");
       $("goal-line").hidden = !puzzle;
       $("game-setup").hidden = puzzle;
       for (const b of doc.querySelectorAll("[data-mode-button]")) {

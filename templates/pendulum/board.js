@@ -583,6 +583,9 @@
       }
       return text;
     },
+    oneGame: function () {
+      return !pageData || pageData.kind !== "choose-method" || winningMethods(pageData).length === 1;
+    },
     shareScore: function (state, par) {
       if (pageData && pageData.kind === "choose-method") {
         // Naming a method would give the day's answer away.

@@ -67,6 +67,9 @@
  *   placeText(state, from, to)  why what is picked up at from may not go to to
  *   shareSolved(state, par)  the share text's score on a solved day, when the default
  *                           (shareScore) would give away the answer
+ *   oneGame(state)          false when the day is solved over several games (each
+ *                           winning method of a Pendulum deal): the share text then
+ *                           gives no count of moves against the best line, nor marks
  *   arrows: "latest"        "show me" draws only the latest move's arrow
  * Buttons with data-move-from="KEY" (and data-move-to="TO") that build() makes
  * play movesFrom(state, KEY) (the one going to TO) like a click on a cell: a
@@ -616,8 +619,13 @@
 
     function shareText(s) {
       const help = s.hints ? " · " + s.hints + (s.hints === 1 ? " hint" : " hints") : "";
-      return game.title + " · " + date + " · " + data.level + "\n" +
-        (record.shown ? "shown the answer, then " : "") +
+      const head = game.title + " · " + date + " · " + data.level + "\n" +
+        (record.shown ? "shown the answer, then " : "");
+      // The last game's moves are not the day's when it took several games to solve.
+      if (game.oneGame && !game.oneGame(current())) {
+        return head + game.shareScore(current(), par) + help + " · " + minutes(s.ms);
+      }
+      return head +
         (game.shareScore ? game.shareScore(current(), par) + ", " :
           game.scoreText(par, par) + " in ") + s.moves + " moves (best " + best.length + ")" +
         help + " · " + minutes(s.ms) + "\n" + s.marks;

@@ -130,7 +130,8 @@ def serving(folder: Path) -> Iterator[str]:
 
 
 class Page:
-    """A fresh page in a context of its own, noting every request and script error."""
+    """A fresh page in a context of its own, noting every request, failed request and
+    script error."""
 
     def __init__(self, browser: Any, **options: Any) -> None:
         options.setdefault("viewport", {"width": 1280, "height": 900})
@@ -138,17 +139,21 @@ class Page:
         self.page = self.context.new_page()
         self.requests: list[str] = []
         self.errors: list[str] = []
+        #: Requests that failed: a missing file is a 404 on every view of a served page.
+        self.failed: list[str] = []
         self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("requestfailed", lambda r: self.failed.append(r.url))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     @contextmanager
     def closing(self) -> Iterator[Page]:
-        """Use the page, then close its context and check no script failed."""
+        """Use the page, then close its context and check no script or request failed."""
         try:
             yield self
         finally:
             self.context.close()
         assert self.errors == []
+        assert self.failed == []
 
     def copy_share(self, *, clipboard: bool = True) -> str:
         """Press the page's Copy button and return what the clipboard then holds; it

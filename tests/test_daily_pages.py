@@ -19,7 +19,7 @@ from puzzlegen.daily import daily_puzzle
 from puzzlegen.render import pages
 from puzzlegen.render.templating import render
 
-SITE = ["archive.html", "assets", "days.js", "index.html"]
+SITE = ["archive.html", "assets", "days.js", "index.html", "lists.js"]
 
 
 def strict(html: str) -> ET.Element:
@@ -64,7 +64,8 @@ def test_one_date(tmp_path: Path) -> None:
     assert images == ["puzzle.svg", "solution.svg", "../assets/cats-cradle-rules.svg"]
     scripts = [s.get("src") for s in page.iter("script") if s.get("src")]
     assert scripts == [
-        "../days.js", "../assets/site.js", "../assets/daily.js", "../assets/cats-cradle.js"
+        "../days.js", "../assets/site.js", "../assets/daily.js", "../assets/cats-cradle.js",
+        "../lists.js",
     ]
     ET.fromstring((folder / "solution.svg").read_text())
     ET.fromstring((tmp_path / "assets" / "cats-cradle-rules.svg").read_text())
@@ -248,7 +249,7 @@ def test_pages_are_byte_identical(tmp_path: Path) -> None:
     # The second set from another interpreter, hash seed and locale (day names, set order).
     command_elsewhere("daily", "--date", "2026-12-05", "-o", str(tmp_path / "b"))
     files = [p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file()]
-    assert len(files) == 4 + 3 + 5  # a day, the site around it, the five assets
+    assert len(files) == 4 + 4 + 5  # a day, the site around it, the five assets
     for file in files:
         assert (tmp_path / "a" / file).read_bytes() == (tmp_path / "b" / file).read_bytes()
 

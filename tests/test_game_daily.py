@@ -136,10 +136,22 @@ def test_pages_and_site(tmp_path: Path) -> None:
     assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
 
 
-def test_the_puzzle_page_links_to_the_game(tmp_path: Path) -> None:
+def test_the_puzzle_page_asks_for_the_games_list_only_when_the_site_has_one(
+    tmp_path: Path,
+) -> None:
     assert main(["daily", "--date", "2026-11-23", "-o", str(tmp_path)]) == 0
     page = (tmp_path / "2026-11-23" / "index.html").read_text()
-    assert '"../game/2026-11-23/index.html"' in page and 'id="game-link" hidden' in page
+    assert 'id="game-link" hidden' in page and '<script src="../lists.js">' in page
+    lists = tmp_path / "lists.js"
+    assert lists.read_text() == 'window.SITE_LISTS = ["days.js"];\n'
+    # Either kind may come first: each rewrites the site's lists from the disk.
+    assert main(["daily", "--kind", "game", "--date", "2026-11-23", "-o", str(tmp_path)]) == 0
+    assert lists.read_text() == 'window.SITE_LISTS = ["days.js", "game/days.js"];\n'
+    other = tmp_path / "games-first"
+    assert main(["daily", "--kind", "game", "--date", "2026-11-23", "-o", str(other)]) == 0
+    assert (other / "lists.js").read_text() == 'window.SITE_LISTS = ["game/days.js"];\n'
+    game = (other / "game" / "2026-11-23" / "index.html").read_text()
+    assert '<script src="../../lists.js">' in game and "../../days.js" not in game
 
 
 def test_a_run_killed_midway_leaves_whole_dates(

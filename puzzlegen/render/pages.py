@@ -6,6 +6,9 @@ The output folder holds::
     archive.html        every day on disk, by month, marked when this browser solved it
     days.js             the list of days on disk, for navigation (a script: file://
                         pages cannot fetch JSON)
+    lists.js            which lists of days the site holds (this one, game/days.js,
+                        prepare/days.js): a page asks only for those, so no page
+                        view meets a missing file, whichever kind was written first
     assets/site.js      what every playable page shares: the browser's records,
                         dates, the games' registry                (templates/web/)
     assets/daily.js     the shared, game-neutral page script   (templates/web/)
@@ -82,6 +85,22 @@ def write_days(
             write_site()
         raise
     return write_site()
+
+
+def write_lists(out_dir: Path) -> None:
+    """Rewrite ``lists.js``: the site's lists of days, ``days.js`` and ``KIND/days.js``.
+
+    Every kind of page rewrites it after its own list, from what is on disk,
+    so a page that links to another kind's days loads that list only when the
+    site holds it.
+    """
+    found = ["days.js"] if (out_dir / "days.js").is_file() else []
+    found += sorted(
+        f"{sub.name}/days.js"
+        for sub in out_dir.iterdir()
+        if sub.is_dir() and not sub.name.startswith(".") and (sub / "days.js").is_file()
+    )
+    write_text(out_dir / "lists.js", f"window.SITE_LISTS = {script_json(found)};\n")
 
 
 def long_date(date: dt.date) -> str:
@@ -367,6 +386,7 @@ def write_archive(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]
     listed = [{"date": d["date"], "level": d["level"], "id": d["id"]} for d in days]
     manifest = {"game": game.name, "days": listed}
     write_text(out_dir / "days.js", f"window.PUZZLE_DAYS = {script_json(manifest)};\n")
+    write_lists(out_dir)
     months: list[dict[str, Any]] = []
     for day in reversed(days):
         if not months or months[-1]["name"] != day["month"]:

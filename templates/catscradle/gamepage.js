@@ -686,7 +686,9 @@
 
     // Navigation: other games, and this day's puzzle when the site has it.
     site.linkDays(date, listedDays(window.GAME_DAYS));
-    if (listedDays(window.PUZZLE_DAYS).includes(date)) $("puzzle-link").hidden = false;
+    site.whenListed("../../", "days.js", "PUZZLE_DAYS", (days) => {
+      if (listedDays(days).includes(date)) $("puzzle-link").hidden = false;
+    });
 
     // Pick up where this browser left off: the sequences dealt, then this one's moves.
     checkEnd();

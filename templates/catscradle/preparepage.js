@@ -292,7 +292,9 @@
 
     // Navigation: other Sundays up to today, and this day's puzzle when the site has it.
     site.linkDays(date, listedDays(window.PREPARE_DAYS).filter((d) => d <= today()));
-    if (listedDays(window.PUZZLE_DAYS).includes(date)) $("puzzle-link").hidden = false;
+    site.whenListed("../../", "days.js", "PUZZLE_DAYS", (days) => {
+      if (listedDays(days).includes(date)) $("puzzle-link").hidden = false;
+    });
 
     // Pick up where this browser left off (the moves of the sequence under way).
     for (const pair of Array.isArray(saved.current) ? saved.current : []) {

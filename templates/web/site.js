@@ -16,6 +16,9 @@
  *   streaks(dates)     the current and longest run of consecutive dates;
  *   showList(list, rows)   a <dl> of statistics;
  *   linkDays(date, days, upTo)   the "earlier" and "later" links of a day;
+ *   whenListed(root, path, name, then)   another kind's list of days (path from
+ *                      the site's root, e.g. "game/days.js"), loaded only when
+ *                      lists.js says the site holds it: then(window[name]);
  *   wireCopy(doc)      the Copy button that puts the share text on the clipboard;
  *   wireBoard(board, ui, on), markCells(cells, labels, marks)   a board of
  *                      data-cell buttons played by pointer and keyboard.
@@ -258,11 +261,19 @@
     }
   }
 
+  function whenListed(root, path, name, then) {
+    if (!(window.SITE_LISTS || []).includes(path)) return;
+    const script = document.createElement("script");
+    script.src = root + path;
+    script.onload = () => then(window[name]);
+    document.body.appendChild(script);
+  }
+
   window.PuzzleSite = {
     game: (name) => games[name] || null,
     store: store, dayRecord: dayRecord,
     today: today, addDays: addDays, listedDays: listedDays, minutes: minutes, plural: plural,
     streaks: streaks, showList: showList, linkDays: linkDays, wireCopy: wireCopy,
-    wireBoard: wireBoard, markCells: markCells,
+    wireBoard: wireBoard, markCells: markCells, whenListed: whenListed,
   };
 })();

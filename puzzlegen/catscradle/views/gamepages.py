@@ -5,6 +5,7 @@ Under the daily site's folder::
     game/index.html        opens today's game (the browser's date), else the latest
     game/archive.html      every game on disk, by month, marked when played here
     game/days.js           the list of games on disk (window.GAME_DAYS)
+    lists.js               which lists of days the site holds (render/pages.py)
     game/YYYY-MM-DD/       index.html game.json
     assets/cats-cradle-game.js      the whole game's rules and search  (catscradle/game.js)
     assets/cats-cradle-gamepage.js  the page                          (catscradle/gamepage.js)
@@ -15,7 +16,8 @@ Under the daily site's folder::
 
 A game's page links to the same date's puzzle when the site has it (it
 reads the puzzles' ``days.js``), and a puzzle's page to the game of its date
-(it reads ``game/days.js``), so either kind may be written first.  Each
+(it reads ``game/days.js``), so either kind may be written first: each asks
+for the other's list only when ``lists.js`` names it.  Each
 date's folder is written as one set, as the puzzles' are.
 """
 
@@ -38,6 +40,7 @@ from puzzlegen.render.pages import (
     script_json,
     write_assets,
     write_days,
+    write_lists,
 )
 from puzzlegen.render.templating import render, template_dir
 
@@ -163,6 +166,7 @@ def write_game_site(game: Game, out_dir: Path, *, mono: bool = False) -> list[st
     root = out_dir / FOLDER
     listed = [{"date": d["date"], "id": d["id"]} for d in days]
     write_text(root / "days.js", f"window.GAME_DAYS = {script_json({'days': listed})};\n")
+    write_lists(out_dir)
     months: list[dict[str, Any]] = []
     for day in reversed(days):
         if not months or months[-1]["name"] != day["month"]:

@@ -4,6 +4,7 @@ Under the daily site's folder::
 
     prepare/index.html        every prepare puzzle on disk, newest first (none after today)
     prepare/days.js           the list of them (window.PREPARE_DAYS)
+    lists.js                  which lists of days the site holds (render/pages.py)
     prepare/YYYY-MM-DD/       index.html puzzle.json
     assets/cats-cradle-preparepage.js   the page   (templates/catscradle/preparepage.js)
     assets/cats-cradle-game.js, cats-cradle-game.css, cats-cradle.js, daily.css  shared
@@ -30,6 +31,7 @@ from puzzlegen.render.pages import (
     long_date,
     script_json,
     write_days,
+    write_lists,
 )
 from puzzlegen.render.templating import render, template_dir
 
@@ -108,6 +110,7 @@ def write_site(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]:
     root = out_dir / FOLDER
     listed = [{"date": d["date"], "level": d["level"]} for d in days]
     write_text(root / "days.js", f"window.PREPARE_DAYS = {script_json({'days': listed})};\n")
+    write_lists(out_dir)
     index = render(
         "catscradle/prepare_index.html.j2",
         days=list(reversed(days)),

@@ -146,6 +146,9 @@ def test_help_of_pipeline_commands(capsys: pytest.CaptureFixture[str], command: 
     if command != "daily":
         assert "Levels: difficulty points from a ladder of simulated players" in out
         assert "Kinds (--kind): choose-method, win-in-par;" in out
+        # The tags are named with the option that takes them ('generate' has none).
+        tag = "--tag" if command == "catalog" else "catalog --tag"
+        assert f"win-in-par; tags ({tag}): one-method," in out
 
 
 @pytest.mark.parametrize(

@@ -38,11 +38,13 @@ class GradingCommand(click.Command):
         super().format_epilog(ctx, formatter)
         from puzzlegen.registry import all_games
 
+        # Tags are chosen by 'catalog --tag'; a command without the option says so.
+        tag = "--tag" if any(p.name == "tag" for p in self.params) else "catalog --tag"
         for game in all_games():
             formatter.write_paragraph()
             formatter.write_text(
                 f"{game.title} — {game.level_rules}  Kinds (--kind): "
-                f"{', '.join(game.kinds)}; tags (--tag): {', '.join(game.tags)}."
+                f"{', '.join(game.kinds)}; tags ({tag}): {', '.join(game.tags)}."
             )
 
 

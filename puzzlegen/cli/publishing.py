@@ -374,8 +374,14 @@ def _output_intent(path: Path | None, pdfx: bool, colour: str) -> Path | None:
 @click.option("--date", "date_text", help="The date, YYYY-MM-DD.")
 @click.option("--from", "from_text", help="First date of a range (with --to).")
 @click.option("--to", "to_text", help="Last date of a range (with --from).")
-@click.option("--json", "as_json", is_flag=True, help="Write the puzzle as JSON (one per line).")
-@click.option("--solution", is_flag=True, help="Also show the answer.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Write each puzzle as JSON, one per line, answer included (as in puzzle.json): "
+    "not a feed to publish before the day.",
+)
+@click.option("--solution", is_flag=True, help="Also show the answer (the text; --json has it).")
 @db_option("Record the dates in this catalog, so books do not reuse the puzzles.")
 @click.option(
     "-o",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from puzzlegen.catalog import Catalog
 from puzzlegen.errors import CatalogError
 from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.textio import counted
 
 if TYPE_CHECKING:
     from puzzlegen.render.book import BookOptions
@@ -159,7 +160,7 @@ def split_count(count: int, games: Sequence[Game]) -> list[int]:
     """
     if count < len(games):
         raise CatalogError(
-            f"{count} puzzle(s) cannot make a chapter for each of {len(games)} games"
+            f"{counted(count, 'puzzle')} cannot make a chapter for each of {len(games)} games"
         )
     share, extra = divmod(count, len(games))
     return [share + (1 if i < extra else 0) for i in range(len(games))]
@@ -368,7 +369,7 @@ def publish_dailies(
             record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
         except CatalogError as exc:
             raise CatalogError(
-                f"the {len(written)} day(s) under {str(out_dir)!r} were written but not "
+                f"the {counted(len(written), 'day')} under {str(out_dir)!r} were written but not "
                 f"recorded: {exc}"
             ) from None
     return warnings

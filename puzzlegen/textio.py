@@ -48,6 +48,11 @@ _PLAIN = {
 _ERRORS = "puzzlegen-plain"
 
 
+def counted(n: int, one: str, many: str = "") -> str:
+    """``n`` and its noun, singular for one: ``counted(1, "page")`` is "1 page"."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def _plain(exc: UnicodeError) -> tuple[str, int]:
     if not isinstance(exc, UnicodeEncodeError):
         raise exc

@@ -229,6 +229,18 @@ def test_daily_pages_with_a_catalog_record_their_dates(tmp_path: Path) -> None:
         assert catalog.publications(puzzle["key"]) == ["daily:2026-11-23"]
 
 
+def test_a_daily_that_starts_a_catalog_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A mistyped --db would otherwise record the days where no book will look.
+    db = tmp_path / "typo.sqlite"
+    assert main(["daily", "--date", "2026-11-23", "--db", str(db)]) == 0
+    err = capsys.readouterr().err
+    assert f"note: there was no catalog at {str(db)!r}: a new one there now records" in err
+    assert main(["daily", "--date", "2026-11-24", "--db", str(db)]) == 0
+    assert "no catalog" not in capsys.readouterr().err  # said once, when it was made
+
+
 # -- workers and signals -----------------------------------------------------
 
 

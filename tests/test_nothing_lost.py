@@ -707,7 +707,7 @@ def test_days_written_but_not_recorded_are_named(
     argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-24", "-o", str(site)]
     assert main([*argv, "--db", str(tmp_path / "c.sqlite")]) == 1
     err = capsys.readouterr().err
-    assert f"the 2 day(s) under {str(site)!r} were written but not recorded" in err
+    assert f"the 2 days under {str(site)!r} were written but not recorded" in err
 
 
 # -- 16. permissions and folders ------------------------------------------------------------

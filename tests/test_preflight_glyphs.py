@@ -51,7 +51,7 @@ def test_a_character_dejavu_lacks_fails_on_its_page(
     path.write_bytes(data)
     assert main(["preflight", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "FAILS: 1 rule(s)" in out and "page 5" in out
+    assert "FAILS: 1 rule" in out and "page 5" in out
 
 
 def test_a_missing_character_the_pdf_names_is_named() -> None:

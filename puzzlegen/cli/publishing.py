@@ -24,6 +24,7 @@ from puzzlegen.cli.options import (
 )
 from puzzlegen.games import Game, Puzzle
 from puzzlegen.registry import DEFAULT_GAME, game_names
+from puzzlegen.textio import counted
 
 
 class ChosenAsWritten(Sequence[tuple[dt.date, Puzzle]]):
@@ -442,6 +443,7 @@ def daily(
     from puzzlegen.publish import check_site, publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
+    new_catalog = db is not None and not db.exists()
     if kind in ("game", "prepare"):
         if db is not None:
             what = "whole games" if kind == "game" else "Sundays' prepare puzzles"
@@ -467,8 +469,14 @@ def daily(
         progress=lambda items, _what: progress(items, "Choosing and writing daily pages"),
     ):
         click.echo(f"puzzlegen: warning: {warning}", err=True)
+    if new_catalog:  # said, as a mistyped path would otherwise go unnoticed
+        click.echo(
+            f"puzzlegen: note: there was no catalog at {str(db)!r}: a new one there now "
+            "records these days (check the path if you meant an existing catalog)",
+            err=True,
+        )
     if output is not None:
-        click.echo(f"Wrote {len(chosen)} daily page(s) under {output}/", err=as_json)
+        click.echo(f"Wrote {counted(len(chosen), 'daily page')} under {output}/", err=as_json)
         if not as_json:
             return
     for d, puzzle in chosen:
@@ -544,7 +552,7 @@ def preflight(
     except (PyPdfError, ValueError, KeyError, IndexError) as exc:
         raise InvalidInputError(f"cannot read {str(pdf)!r} as a PDF: {exc}") from None
     Console(width=110).print(render_table(report, pdf.name, printer))
-    click.echo("passes" if report.ok else f"FAILS: {len(report.failures)} rule(s)")
+    click.echo("passes" if report.ok else f"FAILS: {counted(len(report.failures), 'rule')}")
     return 0 if report.ok else 1
 
 
@@ -585,8 +593,8 @@ def _daily_games(
     else:
         for warning in days_of.publish(chosen(), output, mono=mono):
             click.echo(f"puzzlegen: warning: {warning}", err=True)
-        what = "whole-game" if kind == "game" else "prepare"
-        click.echo(f"Wrote {len(days)} {what} page(s) under {output}/{kind}/", err=as_json)
+        what = "whole-game page" if kind == "game" else "prepare page"
+        click.echo(f"Wrote {counted(len(days), what)} under {output}/{kind}/", err=as_json)
         if not as_json:
             return
     for day in days:

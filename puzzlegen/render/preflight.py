@@ -45,6 +45,7 @@ import pdfplumber
 from pypdf import PdfReader
 
 from puzzlegen.render.glyphs import GlyphCheck
+from puzzlegen.textio import counted
 
 INCH = 72.0
 BLEED = 0.125 * INCH
@@ -719,7 +720,7 @@ def _output_intent(reader: PdfReader, data: bytes, spaces: set[str]) -> list[Che
     checks.append(
         Check(
             "PDF/X: a trim box on every page",
-            "on every page" if not untrimmed else f"missing on {len(untrimmed)} page(s)",
+            "on every page" if not untrimmed else f"missing on {counted(len(untrimmed), 'page')}",
             not untrimmed,
             _pages_text(untrimmed),
             PDFX4,

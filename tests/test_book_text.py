@@ -75,3 +75,30 @@ def test_the_year_and_the_ids_are_printed(tmp_path: Path, monkeypatch: pytest.Mo
     with pdfplumber.open(path) as pdf:
         assert "© 2030 puzzlegen" in (pdf.pages[1].extract_text() or "")
     assert _created(path).startswith("D:20300101000000")
+
+
+def test_a_title_past_kdps_200_characters_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "b.pdf"
+    assert main(["book", "--count", "2", "--title", "A" * 201, "-o", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "the title is 201 characters" in err and err.count("\n") <= 2
+    assert not path.exists()
+
+
+def test_a_long_title_keeps_the_front_matter_on_its_pages(tmp_path: Path) -> None:
+    # 200 characters (spaces trimmed), and a long publisher: the title page and the
+    # copyright page still hold all they hold, and the contents still open on page 3.
+    title = "  " + " ".join(["Very long title word"] * 10)[:200] + " "
+    publisher = " ".join(["Long Publishing House"] * 6)
+    path = tmp_path / "b.pdf"
+    argv = ["book", "--count", "2", "--title", title, "--publisher", publisher]
+    assert main([*argv, "-o", str(path)]) == 0
+    with pdfplumber.open(path) as pdf:
+        first, second, third = ((p.extract_text() or "") for p in pdf.pages[:3])
+    assert "2 puzzles with solutions" in first and "puzzlegen" in first.splitlines()[-1]
+    assert "Published by Long" in second and "Cat's Cradle is a patience" in second
+    assert third.startswith("Contents")
+    info = PdfReader(path).metadata
+    assert info is not None and str(info["/Title"]) == title.strip()

@@ -26,6 +26,9 @@ from puzzlegen.games import Game, Puzzle
 from puzzlegen.registry import DEFAULT_GAME, game_names
 from puzzlegen.textio import counted
 
+#: The longest --title: KDP refuses a title and subtitle of more than 200 characters.
+MAX_TITLE = 200
+
 
 class ChosenAsWritten(Sequence[tuple[dt.date, Puzzle]]):
     """The dates' puzzles, each chosen only when the writer reaches its date.
@@ -264,8 +267,15 @@ def book(
         names = [g.title for g in games]
         title = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
         title += " Puzzles"
-    if not title.strip():
+    title = title.strip()  # a stray space would go into the PDF's metadata
+    if not title:
         raise click.BadParameter("the title is empty", param_hint="'--title'")
+    if len(title) > MAX_TITLE:
+        raise click.BadParameter(
+            f"the title is {len(title)} characters; a book's title may have at most "
+            f"{MAX_TITLE} (KDP's limit for a title and subtitle together)",
+            param_hint="'--title'",
+        )
     if mono and color not in ("rgb", "gray"):
         raise click.UsageError("give --mono or --color, not both")
     if isbn:
@@ -283,6 +293,7 @@ def book(
             raise click.BadParameter(str(exc), param_hint="'--isbn'") from None
     from puzzlegen.render.pdf import unprintable
 
+    author, publisher, edition = author.strip(), publisher.strip(), edition.strip()
     for name, text in (
         ("--title", title),
         ("--author", author),

@@ -6,7 +6,15 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepInFrame,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from puzzlegen.games import Game
 from puzzlegen.render.book.flowables import _FigureRow, _Marker
@@ -18,20 +26,34 @@ from puzzlegen.render.pdf import FONT
 def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> list[Any]:
     """The title page (no folio) and the copyright page after it."""
     styles, options = setting.styles, setting.options
-    return [
-        _Marker("bare", 0),
-        Spacer(1, setting.frame_h * 0.22),
+    title_page = [
         Paragraph(escape(title), styles["title"]),
         Paragraph(escape(f"{total} puzzles with solutions"), styles["subtitle"]),
         Spacer(1, 8),
         *[Paragraph(escape(_origin(g)), styles["subtitle"]) for g in games],
         Spacer(1, 30),
         *([Paragraph(escape(options.author), styles["subtitle"])] if options.author else []),
+    ]
+    return [
+        _Marker("bare", 0),
+        *_one_page(setting, 0.22, title_page),
         PageBreak(),
         _Marker("bare", 1),
-        Spacer(1, setting.frame_h * 0.45),
-        *_copyright(options, title, games, styles),
+        *_one_page(setting, 0.45, _copyright(options, title, games, styles)),
     ]
+
+
+def _one_page(setting: Setting, drop: float, body: list[Flowable]) -> list[Flowable]:
+    """``body`` lowered by ``drop`` of the page, and kept on it whatever its length.
+
+    A long title (or publisher, or edition) takes the room of the drop first,
+    then is set smaller: a front page that ran over would put the copyright
+    page on a right-hand page and the contents on a left-hand one.
+    """
+    width, height = setting.frame_w, setting.frame_h
+    need = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in body)
+    top = max(0.0, min(height * drop, height - need))
+    return [Spacer(1, top), KeepInFrame(width, height - top, body, mode="shrink")]
 
 
 def contents_page(setting: Setting, lines: list[tuple[str, str]]) -> list[Any]:

@@ -4,7 +4,7 @@ The picture follows the old book's table: the four foundations in a line
 above the layout, two at each side with a space between; below them the six
 rows of eight cells, row 0 on top.  Each pile fans downwards, base first, so
 every card's rank and suit show; a row is as tall as its tallest pile.  The
-two privileged corners of the top row are shaded and carry a small marker.
+two privileged corners of the top row are framed and carry a small flag.
 Colour prints red suits red; mono draws their pips hollow.
 """
 

@@ -8,10 +8,9 @@ catalog ends up the same whatever the number of workers.  Every stored
 puzzle commits together with the stream's next index: a killed run loses
 nothing it committed, and the next run of the same stream goes on from there.
 
-Workers are separate processes (``--jobs``).  They leave Ctrl-C and SIGHUP
-to the parent, which stops them after the chunk in hand; SIGTERM ends a
-worker at once and quietly; and they exit by themselves if the parent dies.
-A worker killed from outside (the out-of-memory killer) breaks the pool: the
+Workers are separate processes (``--jobs``, :mod:`puzzlegen.workers`): they
+leave Ctrl-C and SIGHUP to the parent, which stops them after the chunk in
+hand.  A worker killed from outside (the out-of-memory killer) breaks the pool: the
 run stops with a :class:`WorkerError` instead of waiting for ever for the
 lost result.
 """
@@ -19,13 +18,8 @@ lost result.
 from __future__ import annotations
 
 import errno
-import multiprocessing
 import os
-import signal
-import threading
-import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any
@@ -34,6 +28,7 @@ from puzzlegen.catalog import Catalog
 from puzzlegen.errors import CatalogError, WorkerError
 from puzzlegen.games import LEVELS, Game, Puzzle, stored_check
 from puzzlegen.registry import get_game
+from puzzlegen.workers import local_pool, submit
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
 MAX_TRIES_PER_PUZZLE = 2000
@@ -80,41 +75,6 @@ def cpu_count() -> int:
     return os.cpu_count() or 1
 
 
-def _worker_init(parent: int) -> None:
-    # Ctrl-C and a hang-up reach every process of the terminal's group; only
-    # the parent acts on them (it stops the pool), so workers print nothing.
-    # SIGTERM keeps its default, silent action: the pool uses it to stop
-    # the other workers when one has died.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
-
-
-def _exit_with_parent(parent: int) -> None:
-    # A worker whose parent was killed outright would otherwise wait for work for ever.
-    while os.getppid() == parent:
-        time.sleep(1)
-    os._exit(1)
-
-
-def _start_resource_tracker() -> None:
-    # multiprocessing's helper process ignores Ctrl-C and SIGTERM but not a
-    # hang-up, and warns with a traceback when it dies of one.  Started while
-    # SIGHUP is ignored, it inherits that (an ignored signal survives exec).
-    from multiprocessing import resource_tracker
-
-    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
-        resource_tracker.ensure_running()
-        return
-
-    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    try:
-        resource_tracker.ensure_running()
-    finally:
-        signal.signal(signal.SIGHUP, previous)
-
-
 @contextmanager
 def _mapper(
     jobs: int, scheduler: str | None = None
@@ -129,37 +89,32 @@ def _mapper(
     if jobs <= 1:
         yield lambda batch: [grade_candidate(job) for job in batch]
         return
-    _start_resource_tracker()
-    # concurrent.futures notices a worker that dies (BrokenProcessPool), where
-    # multiprocessing.Pool silently replaces it and waits for its lost result.
-    pool = ProcessPoolExecutor(
-        jobs,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_worker_init,
-        initargs=(os.getpid(),),
-    )
+    with local_pool(jobs) as pool:
 
-    def grade(batch: list[Job | LevelJob]) -> list[dict[str, Any] | None]:
-        try:
-            return list(pool.map(grade_candidate, batch, chunksize=4))
-        except BrokenProcessPool:
-            raise WorkerError(
-                "a worker process died (killed from outside, perhaps for lack of memory); "
-                "the puzzles committed before are kept: run the same command again to go on"
-            ) from None
-        except OSError as exc:
-            if exc.errno not in (errno.EAGAIN, errno.ENOMEM):
-                raise
-            raise WorkerError(
-                f"cannot start {jobs} worker processes ({exc.strerror}): the system's "
-                "process or memory limit is reached; try a smaller --jobs"
-            ) from None
+        def grade(batch: list[Job | LevelJob]) -> list[dict[str, Any] | None]:
+            try:
+                # Four candidates a task, answers taken in order.
+                chunks = [batch[k : k + 4] for k in range(0, len(batch), 4)]
+                futures = [submit(pool, _grade_all, chunk) for chunk in chunks]
+                return [data for future in futures for data in future.result()]
+            except BrokenProcessPool:
+                raise WorkerError(
+                    "a worker process died (killed from outside, perhaps for lack of memory); "
+                    "the puzzles committed before are kept: run the same command again to go on"
+                ) from None
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.ENOMEM):
+                    raise
+                raise WorkerError(
+                    f"cannot start {jobs} worker processes ({exc.strerror}): the system's "
+                    "process or memory limit is reached; try a smaller --jobs"
+                ) from None
 
-    try:
         yield grade
-    finally:
-        # On an interrupt, drop the queued chunks; each worker finishes the one in hand.
-        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _grade_all(jobs: list[Job | LevelJob]) -> list[dict[str, Any] | None]:
+    return [grade_candidate(job) for job in jobs]
 
 
 def generate(

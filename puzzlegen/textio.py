@@ -305,9 +305,21 @@ class Stopped(BaseException):
 
 def _stop(signum: int, _frame: FrameType | None) -> None:
     # Stop once: a second signal during the clean-up must not interrupt it.
-    for other in _STOP_SIGNALS:
-        signal.signal(other, signal.SIG_IGN)
+    _ignore_stops()
     raise Stopped(signum)
+
+
+def _interrupt(_signum: int, _frame: FrameType | None) -> None:
+    # Ctrl-C, once: a second one (an impatient user, or 'timeout', which signals
+    # the command and then its process group) broke into the clean-up of the
+    # first, which then never finished.
+    _ignore_stops()
+    raise KeyboardInterrupt
+
+
+def _ignore_stops() -> None:
+    for other in (signal.SIGINT, *_STOP_SIGNALS):
+        signal.signal(other, signal.SIG_IGN)
 
 
 _STOP_SIGNALS = tuple(
@@ -322,14 +334,14 @@ def stop_on_signals() -> Iterator[None]:
     Ctrl-C (SIGINT) raises :exc:`KeyboardInterrupt` even when the process was
     started with SIGINT ignored, as a shell does for a command run in the
     background with ``&``: a user who sends SIGINT on purpose
-    (``kill -INT``) means stop.
+    (``kill -INT``) means stop.  The first stop signal wins: the others are
+    ignored from then on, so nothing breaks into the clean-up.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     previous = {signum: signal.signal(signum, _stop) for signum in _STOP_SIGNALS}
-    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
-        previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
+    previous[signal.SIGINT] = signal.signal(signal.SIGINT, _interrupt)
     try:
         yield
     finally:

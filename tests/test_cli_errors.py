@@ -244,6 +244,22 @@ def test_a_daily_that_starts_a_catalog_says_so(
 # -- workers and signals -----------------------------------------------------
 
 
+def test_a_stopped_pool_ends_its_workers_at_once() -> None:
+    # What a worker does when the command stops is dropped: waiting for it
+    # (a long grading, a hard deal) kept Ctrl-C from stopping within seconds.
+    from puzzlegen.workers import local_pool, submit
+
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt), local_pool(2) as pool:
+        busy = submit(pool, time.sleep, 60)
+        while not busy.running():
+            time.sleep(0.05)
+        workers = list(pool._processes.values())
+        raise KeyboardInterrupt
+    assert time.monotonic() - started < 30
+    assert workers and not any(w.is_alive() for w in workers)
+
+
 def _own_group() -> None:
     os.setsid()
 

@@ -78,6 +78,28 @@ def test_sigterm_stops_like_ctrl_c() -> None:
     assert signal.getsignal(signal.SIGTERM) == before
 
 
+def _signalled(signum: int) -> None:
+    os.kill(os.getpid(), signum)
+    for _ in range(10**6):  # the handler runs between bytecodes
+        pass
+
+
+@pytest.mark.parametrize("first", [signal.SIGINT, signal.SIGTERM])
+def test_the_first_stop_wins_and_a_second_cannot_break_into_the_clean_up(first: int) -> None:
+    # 'timeout -s INT' signals the command and then its process group: the second
+    # Ctrl-C broke into the wait for the worker pool, and the exit hung for ever.
+    before = signal.getsignal(signal.SIGINT)
+    cleaned = False
+    with pytest.raises((KeyboardInterrupt, Stopped)), stop_on_signals():
+        try:
+            _signalled(first)
+        finally:
+            _signalled(signal.SIGINT)
+            _signalled(signal.SIGTERM)
+            cleaned = True
+    assert cleaned and signal.getsignal(signal.SIGINT) == before
+
+
 def test_unwrap_json_is_one_function_for_every_game() -> None:
     from puzzlegen.textio import unwrap_json
 

@@ -195,31 +195,22 @@ def run_local(seeds: Sequence[int], strong_seed: str, jobs: int = 1) -> Iterator
         for seed in seeds:
             yield play_deal(seed, strong_seed)
         return
-    import multiprocessing
-    import os
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
     from concurrent.futures.process import BrokenProcessPool
 
     from puzzlegen.errors import WorkerError
-    from puzzlegen.generator import _start_resource_tracker, _worker_init
+    from puzzlegen.workers import local_pool, submit
 
-    _start_resource_tracker()
-    pool = ProcessPoolExecutor(
-        jobs,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_worker_init,
-        initargs=(os.getpid(),),
-    )
     todo = iter(seeds)
     running: set[Future[dict[str, Any]]] = set()
-    try:
+    with local_pool(jobs) as pool:
         while True:
             # A few deals queued per worker: Ctrl-C then drops little work.
             while len(running) < 4 * jobs:
                 item = next(todo, None)
                 if item is None:
                     break
-                running.add(pool.submit(play_deal, item, strong_seed))
+                running.add(submit(pool, play_deal, item, strong_seed))
             if not running:
                 return
             finished, running = wait(running, return_when=FIRST_COMPLETED)
@@ -231,8 +222,6 @@ def run_local(seeds: Sequence[int], strong_seed: str, jobs: int = 1) -> Iterator
                         "a worker process died; the deals finished before are kept: "
                         "run the same command again to go on"
                     ) from None
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_study(

@@ -209,7 +209,10 @@ class Pendulum:
     def rules_diagram(self, *, mono: bool = False) -> tuple[Diagram, str]:
         from puzzlegen.pendulum.views.board import rules_diagram
 
-        caption = "A deal laid out; the two framed cells, each with a small flag, are the privileged corners."
+        caption = (
+            "A deal laid out; the two framed cells, each with a small flag, "
+            "are the privileged corners."
+        )
         return rules_diagram(mono=mono), caption
 
     # -- what a book adds (puzzlegen.render.book.BookGame) --------------------

@@ -9,8 +9,8 @@ puzzle commits together with the stream's next index: a killed run loses
 nothing it committed, and the next run of the same stream goes on from there.
 
 Workers are separate processes (``--jobs``, :mod:`puzzlegen.workers`): they
-leave Ctrl-C and SIGHUP to the parent, which stops them after the chunk in
-hand.  A worker killed from outside (the out-of-memory killer) breaks the pool: the
+leave Ctrl-C and SIGHUP to the parent, which ends them at once.  A worker
+killed from outside (the out-of-memory killer) breaks the pool: the
 run stops with a :class:`WorkerError` instead of waiting for ever for the
 lost result.
 """

@@ -1,20 +1,16 @@
 """Local worker processes for ``generate --jobs`` and ``study --jobs``.
 
-Workers are spawned processes.  They leave Ctrl-C and SIGHUP to the parent,
-which stops them after the work in hand; SIGTERM ends a worker at once and
-quietly (the pool uses it to stop the others when one has died); and they
-exit by themselves if the parent dies.
+Workers are spawned processes.  They leave Ctrl-C and SIGHUP to the parent;
+SIGTERM ends a worker at once and quietly (the pool uses it to stop the
+others when one has died); and they exit by themselves if the parent dies.
 
-On a stop the workers are ended at once (what they were doing is dropped),
-and the pool is shut down with the stop signals held back.  Work is handed
-over by :func:`submit`, which also holds the stop signals back
-while it runs: a submission may start a worker (the pool starts them as work
-comes) and the pool's manager thread.  A stop in the middle of that left a
-worker started but no manager thread to tell it to finish, so the command
-said "interrupted" and then waited for ever; and a worker stopped before it
-had set itself up printed a traceback.  Held back, the stop arrives as the
-submission ends, and a new worker starts with the signals blocked until it
-has chosen to ignore them.
+On a stop the parent ends the workers at once (what they were doing is
+dropped) and shuts the pool down with the stop signals held back, so a
+second Ctrl-C cannot break into the wait (it did: the exit then hung).
+Work is handed over by :func:`submit`, with the stop signals held back too:
+a submission may start a worker, and a worker interrupted before it had set
+itself up printed a traceback.  Started with the signals blocked, a worker
+unblocks them only once it has chosen to ignore Ctrl-C.
 """
 
 from __future__ import annotations
@@ -77,8 +73,8 @@ def _start_resource_tracker() -> None:
 
 @contextmanager
 def local_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
-    """``jobs`` worker processes; on leaving, queued work is dropped and the
-    work in hand finished."""
+    """``jobs`` worker processes; leaving on an exception ends them at once, else
+    they finish what they hold."""
     _start_resource_tracker()
     # concurrent.futures notices a worker that dies (BrokenProcessPool), where
     # multiprocessing.Pool silently replaces it and waits for its lost result.

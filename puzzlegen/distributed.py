@@ -33,7 +33,7 @@ import os
 import socket
 import threading
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -297,7 +297,9 @@ def gather_on_dask(client: Any, func: Callable[..., R], items: Sequence[T]) -> l
         return list(client.gather(futures))
 
 
-def run_on_dask(client: Any, func: Callable[..., R], items: Sequence[T], *args: Any) -> Iterator[R]:
+def run_on_dask(
+    client: Any, func: Callable[..., R], items: Sequence[T], *args: Any
+) -> Generator[R, None, None]:
     """``func(item, *args)`` for every item on ``client``'s cluster, yielded as each finishes."""
     if not items:
         return

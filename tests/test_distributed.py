@@ -60,6 +60,30 @@ def scheduler() -> Iterator[str]:
         cluster.close()
 
 
+def test_a_stopped_study_cancels_its_work_while_the_client_is_open(
+    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Left to the garbage collector, the cancel came after the client had closed:
+    # "Exception ignored in: <generator object run_on_dask> ... IOLoop is closed"
+    # followed "interrupted" on the terminal.
+    import gc
+
+    from puzzlegen.catscradle.study import StudyStore, run_study
+
+    ignored: list[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", ignored.append)
+
+    def stop_after_one(done: int, _total: int) -> None:
+        if done:
+            raise KeyboardInterrupt
+
+    store = StudyStore(tmp_path / "s.sqlite")
+    with pytest.raises(KeyboardInterrupt), dask_client(scheduler) as client:
+        run_study(store, range(30, 40), client=client, on_done=stop_after_one)
+    gc.collect()
+    assert [str(u.exc_value) for u in ignored] == []
+
+
 def test_a_study_on_dask_equals_the_local_one(
     scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

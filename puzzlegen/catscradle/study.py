@@ -26,11 +26,12 @@ spread over processes or machines (:mod:`puzzlegen.distributed`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -186,10 +187,9 @@ def _read(seed: int, text: object) -> dict[str, Any] | str:
 # -- running -------------------------------------------------------------------------
 
 
-Runner = Callable[[Sequence[int], str], Iterator[dict[str, Any]]]
-
-
-def run_local(seeds: Sequence[int], strong_seed: str, jobs: int = 1) -> Iterator[dict[str, Any]]:
+def run_local(
+    seeds: Sequence[int], strong_seed: str, jobs: int = 1
+) -> Generator[dict[str, Any], None, None]:
     """Play ``seeds``, yielding each deal's result as it finishes (in any order)."""
     if jobs <= 1:
         for seed in seeds:
@@ -246,18 +246,22 @@ def run_study(
     finished = len(done)
     if on_done is not None:
         on_done(finished, len(seeds))
-    results: Iterable[dict[str, Any]]
+    results: Generator[dict[str, Any], None, None]
     if client is not None:
         from puzzlegen.distributed import run_on_dask
 
         results = run_on_dask(client, play_deal, missing, strong_seed)
     else:
         results = run_local(missing, strong_seed, jobs)
-    for result in results:
-        store.add(key, result)
-        finished += 1
-        if on_done is not None:
-            on_done(finished, len(seeds))
+    # Closed here, on a stop too: left to the garbage collector, the workers were
+    # stopped (or the cluster's work cancelled) only after the client had closed,
+    # and Dask's "IOLoop is closed" traceback followed "interrupted".
+    with contextlib.closing(results):
+        for result in results:
+            store.add(key, result)
+            finished += 1
+            if on_done is not None:
+                on_done(finished, len(seeds))
     return store.results(key, seeds)
 
 

@@ -91,6 +91,11 @@ def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
         (["--seed", "x1"], "bad --seed 'x1'"),
         (["--seed", "-3"], "bad --seed '-3'"),
         (["--seed", "²"], "bad --seed '²'"),  # a digit to str.isdigit(), not to int()
+        # 'deal --seed 042' deals the word "042", not deal 42: refused, not read as 42.
+        (["--seed", "042"], "bad --seed '042': write it without leading zeros, as 42"),
+        (["--seed", " 42"], "bad --seed ' 42'"),
+        (["--seed", str(2**63)], "deal numbers go up to 9223372036854775807"),
+        (["--seed", "9" * 5000], "bad --seed '9999999999"),  # not int()'s 4,300-digit limit
         (["AS 2S 3S"], "a deal has 52 cards, got 3"),
         (["--seed", "1", "--game", "pendulum"], "'pendulum' has no whole-game play"),
         ([" ".join(str(c) for c in (Deal.from_seed(1).cards[:51] + Deal.from_seed(1).cards[:1]))],
@@ -113,6 +118,8 @@ def test_study_bad_input(
     for args, message in (
         (["--first-seed", "abc"], "bad --first-seed 'abc'"),
         (["--first-seed", "٣"], "bad --first-seed '٣'"),  # int() reads it: not a deal number
+        # The store keeps deal numbers as SQLite integers: past 2**63 - 1 they overflowed.
+        (["--first-seed", str(2**63 - 1)], "and 2 deals from it would pass that"),
         (["--scheduler", "nowhere"], "not an address"),
         (["--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
     ):

@@ -56,12 +56,37 @@ def _whole_game(name: str) -> WholeGame:
     return cast(WholeGame, whole_game(name))
 
 
-def _seed_number(value: str, option: str) -> int:
-    """A deal number: a whole number from 0, else one line naming the bad value."""
-    text = value.strip()
-    if not (text.isascii() and text.isdigit()):  # isdigit() alone passes '²', which int() refuses
-        raise InvalidInputError(f"bad {option} {value!r}: give a whole number from 0")
-    return int(text)
+#: The largest deal number: a study stores its deals' numbers as SQLite integers.
+MAX_SEED = 2**63 - 1
+
+
+def _seed_number(value: str, option: str, *, count: int = 1) -> int:
+    """A deal number (and the ``count - 1`` after it), else one line naming the bad value.
+
+    Written as ``deal --seed`` writes it: ``deal`` reads any other text, such as
+    ``042`` or `` 42``, as a word of its own, with another deal.
+    """
+    from puzzlegen.textio import quote_start
+
+    # isdigit() alone passes '²', which int() refuses.
+    if not (value.isascii() and value.isdigit()):
+        raise InvalidInputError(f"bad {option} {quote_start(value)}: give a whole number from 0")
+    digits = value.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_SEED)) or int(digits) > MAX_SEED:  # int() of 5,000 digits fails
+        raise InvalidInputError(
+            f"bad {option} {quote_start(value)}: deal numbers go up to {MAX_SEED}"
+        )
+    if value != digits:
+        raise InvalidInputError(
+            f"bad {option} {value!r}: write it without leading zeros, as "
+            f"{int(value)} ('deal --seed {value}' reads it as a word, with another deal)"
+        )
+    if int(value) + count - 1 > MAX_SEED:
+        raise InvalidInputError(
+            f"bad {option} {value!r}: deal numbers go up to {MAX_SEED}, "
+            f"and {count} deals from it would pass that"
+        )
+    return int(value)
 
 
 def _json_seed(text: str) -> int | None:
@@ -162,7 +187,11 @@ def game(
 
 @click.command(context_settings=CONTEXT)
 @click.option(
-    "--deals", type=click.IntRange(min=1), default=1000, show_default=True, help="Deals to play."
+    "--deals",
+    type=click.IntRange(min=1, max=10**9),
+    default=1000,
+    show_default=True,
+    help="Deals to play.",
 )
 @click.option("--first-seed", default="0", show_default=True, help="The first deal's seed.")
 @click.option(
@@ -222,7 +251,7 @@ def study(
     from puzzlegen.fileio import check_writable, output_path, write_text
 
     whole = _whole_game(game_name)
-    start = _seed_number(first_seed, "--first-seed")
+    start = _seed_number(first_seed, "--first-seed", count=deals)
     json_path = output_path(out if out.endswith("/") else out + "/", "study.json")
     html_path = json_path.with_name("study.html")
     check_writable(json_path)

@@ -111,7 +111,7 @@ def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = ""
         like = json.dumps({example or keys[0]: "…"}, ensure_ascii=False)
         raise InvalidInputError(
             f"a line starting with '{{' must be a JSON object like {like}: "
-            f"{exc.msg} at column {exc.colno} of {quoted}"
+            f"{exc.msg.removesuffix(' at')} at column {exc.colno} of {quoted}"
         ) from None
     except RecursionError:
         raise InvalidInputError(

@@ -84,6 +84,13 @@ def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert by_deal.splitlines()[:-1] == by_seed.splitlines()[:-1]
 
 
+def test_one_space_is_filled_with_a_card_dealt_into_it(capsys: pytest.CaptureFixture[str]) -> None:
+    said = "\n".join(_run(capsys, "game", "--seed", str(seed))[1] for seed in range(1, 8))
+    ones = [line for line in said.splitlines() if "one space created; dealt" in line]
+    assert ones and all(" into it (" in line for line in ones)
+    assert "spaces created; dealt" in said and " into them (" in said
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -111,3 +111,5 @@ def test_unwrap_json_is_one_function_for_every_game() -> None:
         unwrap_json('{"layout": "L"}', keys, needs)
     with pytest.raises(InvalidInputError, match=r"like \{\"layout\": \"…\"\}: Expecting"):
         unwrap_json("{nope", keys, needs, example="layout")
+    with pytest.raises(InvalidInputError, match=r": Unterminated string starting at column 10 "):
+        unwrap_json('{"deal": "AS 2S', keys, needs)  # json's message ends "at": not "at at"

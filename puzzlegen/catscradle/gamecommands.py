@@ -81,7 +81,8 @@ def game_text(record: GameRecord, seed: int | None) -> str:
         moves = moves_text(turn.line) if turn.line.moves else "no move"
         if turn.created:
             dealt = ", ".join(c.symbol() for c in turn.dealt)
-            into = f"dealt {dealt} into them" if dealt else "nothing left to deal"
+            them = "it" if turn.created == 1 else "them"
+            into = f"dealt {dealt} into {them}" if dealt else "nothing left to deal"
             lines.append(
                 f"  {moves} — {spaces_phrase(turn.created)} created; {into} "
                 f"({cards(len(turn.stock))} left in the stock)."

@@ -209,7 +209,8 @@ def _ask_who_answers(address: str) -> None:
         raise SchedulerError(f"cannot reach the Dask scheduler at {address!r} ({reason})")
     if isinstance(answer, BaseException):  # something answered, not in Dask's protocol
         raise SchedulerError(
-            f"no Dask scheduler answers at {address!r} ({type(answer).__name__})"
+            f"no Dask scheduler answers at {address!r}: something answers, not in Dask's "
+            f"protocol (reading it failed with {type(answer).__name__})"
         )
     kind = answer.get("type") if isinstance(answer, dict) else None
     if kind != "Scheduler":

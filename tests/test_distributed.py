@@ -232,7 +232,8 @@ def stranger() -> Iterator[tuple[socket.socket, list[bytes], threading.Event]]:
 @pytest.mark.parametrize(
     ("talk", "expected"),
     [(b"", "cannot reach the Dask scheduler at '{}' (no answer in 0.5 s)"),
-     (b"\xff" * 64 + b"HTTP/1.0 400 Bad request\r\n" * 20, "no Dask scheduler answers at '{}'")],
+     (b"\xff" * 64 + b"HTTP/1.0 400 Bad request\r\n" * 20,
+      "no Dask scheduler answers at '{}': something answers, not in Dask's protocol")],
 )
 def test_something_else_at_the_address_is_one_line_not_a_wait_or_a_traceback(
     talk: bytes, expected: str, stranger: tuple[socket.socket, list[bytes], threading.Event],

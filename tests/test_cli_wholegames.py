@@ -77,6 +77,31 @@ def test_game_reads_the_json_line_of_deal(
     assert status == 0 and text.startswith("The deal, played by the expert player.")
 
 
+@pytest.mark.parametrize("seed", ["5", "05"])
+def test_game_reads_what_deal_prints(
+    seed: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    status, printed, _ = _run(capsys, "deal", "--seed", seed)
+    assert status == 0 and printed.startswith(f"Deal for seed '{seed}': ")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(printed.encode())))
+    status, piped, _ = _run(capsys, "game", "-")
+    # '05' deals another deal than 5: the cards are played, the number not claimed.
+    named = "Deal 5" if seed == "5" else "The deal"
+    assert status == 0 and piped.startswith(f"{named}, played by the expert player.")
+
+
+def test_a_file_name_given_as_the_deal_says_to_use_standard_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my-deal").write_text(str(Deal.from_seed(5)))
+    for name in ("my-deal", "missing.txt"):
+        status, _, err = _run(capsys, "game", name)
+        assert status == 1 and f"give - and the file on standard input (- < {name})" in err
+
+
 def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
     status, by_deal, _ = _run(capsys, "game", str(Deal.from_seed(5)), "--json")
     status2, by_seed, _ = _run(capsys, "game", "--seed", "5", "--json")

@@ -10,6 +10,7 @@ of the commands that grade, read from the games only when help is shown.
 from __future__ import annotations
 
 import contextlib
+import shlex
 import sys
 import threading
 import time
@@ -152,11 +153,23 @@ def read_position_arg(parts: Sequence[str]) -> str:
         if part.startswith("-") and part != "-" and part.split()[0] != "--":
             raise click.NoSuchOption(part)
     text = " ".join(parts)
+    if len(parts) == 1 and (text.endswith((".txt", ".json", ".jsonl")) or _is_file(text)):
+        raise InvalidInputError(
+            f"{text!r} is taken as the cards themselves, and it looks like a file: "
+            f"to read one, give - and the file on standard input (- < {shlex.quote(text)})"
+        )
     if len(text.encode("utf-8")) > MAX_LINE:
         raise InvalidInputError(
             f"the position is longer than {MAX_LINE} bytes: {quote_start(text)}"
         )
     return text
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return "\n" not in text and Path(text).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL
+        return False
 
 
 def stderr_console() -> Any:

@@ -8,6 +8,7 @@ and write files atomically.
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -89,6 +90,28 @@ def _seed_number(value: str, option: str, *, count: int = 1) -> int:
     return int(value)
 
 
+#: The first line 'deal' prints: "Deal for seed '42': 7H 2H 6C …".
+_DEAL_HEADING = re.compile(r"""Deal for seed (['"])(.*)\1: (.+)""")
+
+
+def _given_deal(given: str) -> tuple[str, int | None]:
+    """The cards of a DEAL as given, and the deal number it names, if any.
+
+    Besides the 52 cards, the JSON line 'deal --json' writes (its "deal" is
+    the cards, its "seed" the number) or the text 'deal' prints (its first
+    line names the seed, then lists the cards).  The number names the game
+    only if that seed deals those cards (``game_output`` checks).
+    """
+    from puzzlegen.textio import unwrap_json
+
+    heading = _DEAL_HEADING.fullmatch(given.strip().split("\n", 1)[0].strip())
+    if heading:
+        seed = heading.group(2)
+        number = int(seed) if seed.isascii() and seed.isdigit() and len(seed) < 20 else None
+        return heading.group(3), number
+    return unwrap_json(given, ("deal",), 'a "deal" of 52 cards'), _json_seed(given)
+
+
 def _json_seed(text: str) -> int | None:
     """The deal number a ``deal --json`` line gives as its "seed", if it is one."""
     import json
@@ -151,8 +174,8 @@ def game(
     """Play one deal to its end with a chosen player.
 
     DEAL is the 52 cards in play order (the 16 of the layout, then the stock
-    from its top card), or '-' to read it (or the JSON line of 'deal
-    --json') from standard input; or give --seed.  Each sequence of play is
+    from its top card), or '-' to read it (or what 'deal' prints, or its
+    --json line) from standard input; or give --seed.  Each sequence of play is
     printed: its moves, the spaces it created and the cards dealt into them.
     The exit status is 0 whether the game is won or lost.
 
@@ -162,7 +185,8 @@ def game(
       puzzlegen game --seed 42 --player perfect
       puzzlegen game --seed 7 --player strong --json
       puzzlegen deal --seed 42 --json | puzzlegen game -
-      puzzlegen game --player strong - < my-deal.txt   # 52 cards you dealt, layout first
+      puzzlegen deal --seed 42 > my-deal.txt
+      puzzlegen game --player strong - < my-deal.txt   # or 52 cards of your own, layout first
     """
     whole = _whole_game(game_name)
     whole.check_player(player)
@@ -171,13 +195,7 @@ def game(
     number = _seed_number(seed, "--seed") if seed is not None else None
     text = None
     if deal:
-        from puzzlegen.textio import unwrap_json
-
-        # Also the JSON line 'deal --json' writes: its "deal" is the 52 cards, and its
-        # "seed" names the game (if that seed deals them).
-        given = read_position_arg(deal)
-        text = unwrap_json(given, ("deal",), 'a "deal" of 52 cards')
-        number = _json_seed(given)
+        text, number = _given_deal(read_position_arg(deal))
     click.echo(
         whole.game_output(
             deal_text=text, seed=number, player=player, player_seed=player_seed, as_json=as_json

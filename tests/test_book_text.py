@@ -102,3 +102,11 @@ def test_a_long_title_keeps_the_front_matter_on_its_pages(tmp_path: Path) -> Non
     assert third.startswith("Contents")
     info = PdfReader(path).metadata
     assert info is not None and str(info["/Title"]) == title.strip()
+
+
+def test_the_choices_are_taken_in_any_case(tmp_path: Path) -> None:
+    path = tmp_path / "b.pdf"
+    argv = ["book", "--count", "2", "--page-size", "A4", "--color", "Gray"]
+    assert main([*argv, "-o", str(path)]) == 0
+    box = PdfReader(path).pages[0].trimbox
+    assert round(float(box.width) / 72 * 25.4) == 210

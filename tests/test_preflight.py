@@ -147,7 +147,7 @@ def test_page_count_and_boxes() -> None:
     assert list(failed(report)) == ["page count 24–828"]
     # Pages of another size, or bleed promised but missing.
     report = preflight(make_pdf(), trim=(8.5 * INCH, 11 * INCH))
-    assert list(failed(report)) == ["trim box 8.5×11 in"]
+    assert list(failed(report)) == ["trim box 8.5×11 in (216×279 mm)"]
     report = preflight(make_pdf(), bleed=True)
     assert "bleed 0.125 in outside, top, bottom" in failed(report)
 

@@ -109,7 +109,7 @@ def default_year() -> int:
 @db_option("Take unpublished puzzles from this catalog, and mark them published.")
 @click.option(
     "--page-size",
-    type=click.Choice(["a4", "letter", "6x9"]),
+    type=click.Choice(["a4", "letter", "6x9"], case_sensitive=False),
     default="6x9",
     show_default=True,
     help="Trim size.",
@@ -118,7 +118,7 @@ def default_year() -> int:
 @click.option(
     "--color",
     "color",
-    type=click.Choice(["rgb", "gray", "cmyk"]),
+    type=click.Choice(["rgb", "gray", "cmyk"], case_sensitive=False),
     default="rgb",
     show_default=True,
     help="gray: black ink only, red pips hollow; cmyk: black text and pips in black ink alone.",
@@ -155,7 +155,7 @@ def default_year() -> int:
 )
 @click.option(
     "--printer",
-    type=click.Choice(["kdp", "ingramspark"]),
+    type=click.Choice(["kdp", "ingramspark"], case_sensitive=False),
     default="kdp",
     show_default=True,
     help="Lay the pages out for this printer's rules and check them by it: KDP's (safe area "
@@ -507,18 +507,18 @@ def daily(
 @click.argument("pdf", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
     "--trim",
-    type=click.Choice(["a4", "letter", "6x9"]),
+    type=click.Choice(["a4", "letter", "6x9"], case_sensitive=False),
     help="The trim size the pages must have [default: the first page's trim box].",
 )
 @click.option("--bleed/--no-bleed", default=None, help="Whether pages must carry bleed.")
 @click.option(
     "--color",
-    type=click.Choice(["rgb", "gray", "cmyk"]),
+    type=click.Choice(["rgb", "gray", "cmyk"], case_sensitive=False),
     help="gray and cmyk: fail on any RGB and on black text in more than black ink.",
 )
 @click.option(
     "--printer",
-    type=click.Choice(["kdp", "ingramspark"]),
+    type=click.Choice(["kdp", "ingramspark"], case_sensitive=False),
     default="kdp",
     show_default=True,
     help="Whose rules: KDP's (safe area 0.25 in, 0.375 in with bleed; gutter by page count) "

@@ -233,7 +233,13 @@ class _Box:
         )
 
     def size_in(self) -> str:
-        return f"{(self.x1 - self.x0) / INCH:g}×{(self.y1 - self.y0) / INCH:g} in"
+        return _size(self.x1 - self.x0, self.y1 - self.y0)
+
+
+def _size(width: float, height: float) -> str:
+    """A page size in points as a printer's form asks for it: "8.268×11.693 in (210×297 mm)"."""
+    w, h = width / INCH, height / INCH
+    return f"{round(w, 3):g}×{round(h, 3):g} in ({w * 25.4:.0f}×{h * 25.4:.0f} mm)"
 
 
 @dataclass
@@ -466,7 +472,7 @@ def _preflight(
             bad_bleed.append(number)
     checks.append(
         Check(
-            f"trim box {tw / INCH:g}×{th / INCH:g} in",
+            f"trim box {_size(tw, th)}",
             first_trim.size_in() if not bad_trim else trims[bad_trim[0] - 1].size_in(),
             not bad_trim,
             _pages_text(bad_trim),

@@ -105,6 +105,7 @@ def test_a_single_date_adds_itself_to_the_archive(tmp_path: Path) -> None:
     assert [d["date"] for d in days_js(tmp_path)] == ["2026-11-23", "2026-12-25"]
     archive = (tmp_path / "archive.html").read_text()
     assert "2026-11-23/index.html" in archive and "2026-12-25/index.html" in archive
+    assert "the hardest on Saturday; on Sunday, a position from the middle" in archive
     # Every link and file the day's page names exists on disk.
     folder = tmp_path / "2026-12-25"
     page = strict((folder / "index.html").read_text())
@@ -236,6 +237,7 @@ def test_every_inserted_value_is_escaped() -> None:
         game_name=nasty,
         credit=nasty,
         par_heading=nasty,
+        week=nasty,
     )
     assert "<script>alert" not in archive
     strict(archive)

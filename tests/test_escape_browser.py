@@ -42,8 +42,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         data = json.loads(line)
         chosen.append((dt.date.fromisoformat(data["date"]), game.puzzle_from_json(data)))
     assert publish_dailies(game, chosen, out) == []
-    # The archive heads its par column as Escape measures it ("Par: three cards left").
-    assert "<th>Cards left</th>" in (out / "archive.html").read_text(encoding="utf-8")
+    # The archive heads its par column as Escape measures it ("Endgame: three cards
+    # left", not "Par"), and says Escape's week, not another game's.
+    archive = (out / "archive.html").read_text(encoding="utf-8")
+    assert "<th>Endgame</th>" in archive and "Black to play and capture at the weekend" in archive
     return out
 
 

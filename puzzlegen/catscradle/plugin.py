@@ -114,6 +114,11 @@ def schedule_for(date: dt.date) -> ScheduleVersion:
 class CatsCradle:
     name = "cats-cradle"
     title = "Cat's Cradle"
+    #: The daily archive's sentence on the week (WEEK).
+    daily_week = (
+        "One puzzle a day, from the easiest on Monday to the hardest on Saturday; "
+        "on Sunday, a position from the middle of a game."
+    )
     inventor = "Michael Bourne"
     noun = "patience"
     summary = (

@@ -79,7 +79,12 @@ class Escape:
     #: at seconds each; a book asking for one is refused at once (see the README).
     levels_seldom_made: tuple[str, ...] = ("Expert",)
     #: The archive's column for par_phrase ("three cards left" is no par).
-    par_heading = "Cards left"
+    par_heading = "Endgame"
+    #: The daily archive's sentence on the week (DAILY_SCHEDULE).
+    daily_week = (
+        "One puzzle a day: White to play and escape from Monday to Friday, Easy to Hard, "
+        "and Black to play and capture at the weekend."
+    )
 
     def goal(self, puzzle: Puzzle) -> str:
         own = _own(puzzle)

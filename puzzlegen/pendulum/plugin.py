@@ -67,6 +67,11 @@ def _own(puzzle: Puzzle) -> pp.Puzzle:
 class Pendulum:
     name = "pendulum"
     title = "Pendulum"
+    #: The daily archive's sentence on the week (DAILY_SCHEDULE).
+    daily_week = (
+        "One puzzle a day: a win in par from Monday to Friday, Medium to Expert, "
+        "and “which methods win?” at the weekend."
+    )
     inventor = "Anonymous"
     noun = "patience"
     summary = (

@@ -400,6 +400,8 @@ def write_archive(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]
         credit=game.credit,
         # What par_phrase measures, as a column head: "Par" unless the game names it.
         par_heading=getattr(game, "par_heading", "Par"),
+        # The week's schedule in a sentence, if the game gives one.
+        week=getattr(game, "daily_week", "One puzzle a day."),
     )
     write_text(out_dir / "archive.html", archive + "\n")
     latest = days[-1]["date"] if days else ""

@@ -59,20 +59,28 @@ def unprintable(text: str) -> str | None:
         if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
             return f"the control character U+{ord(char):04X}"
         if unicodedata.bidirectional(char) in ("R", "AL", "RLE", "RLO", "RLI"):
-            name = unicodedata.name(char, f"U+{ord(char):04X}").title()
+            name = _char_name(char)
             return f"{char!r} ({name}): right-to-left text cannot be set (it would print reversed)"
         if char.isspace():
             continue
         if not all(ord(char) in face.charToGlyph for face in faces):
-            name = unicodedata.name(char, f"U+{ord(char):04X}").title()
+            name = _char_name(char)
             return f"{char!r} ({name}), which the book's font (DejaVu Sans) cannot print"
         if ord(char) > 0xFFFF:  # reportlab's ToUnicode map keeps four hex digits of it
-            name = unicodedata.name(char, f"U+{ord(char):04X}").title()
+            name = _char_name(char)
             return (
                 f"{char!r} ({name}), beyond the characters the PDF's text layer can carry "
                 "(copying, searching and screen readers would get another character)"
             )
     return None
+
+
+def _char_name(char: str) -> str:
+    """``U+732B CJK UNIFIED IDEOGRAPH-732B``: the code point and Unicode's own name."""
+    import unicodedata
+
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X} {name}".rstrip()
 
 
 def font_has(char: str) -> bool:

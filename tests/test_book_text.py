@@ -40,6 +40,7 @@ def test_what_the_fonts_have_is_accepted() -> None:
     for text in ("Café Cats – Ω", "Cats ♠♥♦♣", "Ünïcödé — “quoted”"):
         assert unprintable(text) is None, text
     assert font_has("é") and not font_has("\U0001f984")
+    assert "'猫' (U+732B CJK UNIFIED IDEOGRAPH-732B), which" in (unprintable("猫") or "")
     assert unprintable("Author\x00") is not None
     # DejaVu draws 😀, but reportlab's text layer would name it U+1F60 (ὠ).
     assert font_has("\U0001f600")

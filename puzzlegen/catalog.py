@@ -431,6 +431,11 @@ class Catalog:
             result["published"]["published" if published else "unpublished"] += 1
         return result
 
+    def games(self) -> dict[str, int]:
+        """How many puzzles each game has here, by game name."""
+        rows = self._query("SELECT game, COUNT(*) FROM puzzles GROUP BY game ORDER BY game")
+        return {str(game): int(count) for game, count in rows}
+
     # -- publications ------------------------------------------------------
     def record_publication(self, key: str, venue: str) -> None:
         with self._errors():

@@ -297,3 +297,23 @@ def test_a_short_claim_records_nothing_and_a_release_undoes_a_claim(tmp_path: Pa
         assert catalog.publications(chosen[0].key) == ["book:X"]
         catalog.release([p.key for p in chosen], "book:X")
         assert len(catalog.puzzles(unpublished=True)) == 6
+
+
+def test_a_catalog_that_shows_nothing_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puzzlegen.cli import main
+
+    db = str(tmp_path / "p.sqlite")
+    assert main(["generate", "--game", "pendulum", "--count", "1", "--db", db]) == 0
+    capsys.readouterr()
+    # Another game's catalog looked at without --game: the game that is there.
+    assert main(["catalog", "--db", db]) == 0
+    err = capsys.readouterr().err
+    assert "no Cat's Cradle puzzles in this catalog; it holds Pendulum (1: --game pendulum)" in err
+    # No puzzle matches: a line, not an empty table; --json stays JSON lines.
+    for extra in (["--list"], ["--json"]):
+        argv = ["catalog", "--db", db, "--game", "pendulum", "--level", "Expert", *extra]
+        assert main([*argv, "--kind", "win-in-par", "--tag", "crown", "--unpublished"]) == 0
+        out, err = capsys.readouterr()
+        assert out == "" and "no Pendulum puzzle matches these choices" in err

@@ -198,13 +198,38 @@ def catalog(
                 limit=limit,
                 check=stored_check(game),  # skip, naming the row, what a book would skip
             )
+            if not rows:  # said on stderr: --json's output stays JSON lines
+                click.echo(f"puzzlegen: {_none_here(cat, game)}", err=True)
             if as_json:
                 for row in rows:
                     click.echo(json.dumps(row, sort_keys=True))
                 return
-            _print_puzzle_table(rows)
+            if rows:
+                _print_puzzle_table(rows)
             return
         _print_counts(cat, db, game)
+        if not sum(cat.counts(game=game.name)["level"].values()):
+            click.echo(f"puzzlegen: {_none_here(cat, game)}", err=True)
+
+
+def _none_here(cat: Catalog, game: Game) -> str:
+    """Why a catalog shows nothing, and what would: another game's puzzles, or generate."""
+    from puzzlegen.registry import get_game
+
+    def title(name: str) -> str:
+        try:
+            return get_game(name).title
+        except ValueError:  # a game this puzzlegen does not know
+            return name
+
+    held = cat.games()
+    others = {name: n for name, n in held.items() if name != game.name}
+    if not held.get(game.name):
+        if others:
+            which = ", ".join(f"{title(name)} ({n}: --game {name})" for name, n in others.items())
+            return f"no {game.title} puzzles in this catalog; it holds {which}"
+        return "the catalog is empty: fill it with 'puzzlegen generate'"
+    return f"no {game.title} puzzle matches these choices"
 
 
 def _print_counts(cat: Catalog, db: Path, game: Game) -> None:

@@ -40,6 +40,7 @@ def test_game_json_ends_with_the_verdict(capsys: pytest.CaptureFixture[str]) -> 
         lines = [json.loads(line) for line in out.splitlines()]
         last = lines[-1]
         assert set(last) >= {"won", "sequences"} and isinstance(last["won"], bool)
+        assert last["player_seed"] == "0"
         assert last["sequences"] == len(lines) - 1
         assert [line["sequence"] for line in lines[:-1]] == list(range(1, len(lines)))
 
@@ -172,10 +173,12 @@ def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path
     assert status == 0
     fig = json.loads((tmp_path / "study.json").read_text())
     assert fig["deals"] == 6 and fig["first_seed"] == 100
+    assert fig["player_seed"] == "0"  # all it takes to play the study again
     assert set(fig["players"]) == {"beginner", "expert", "strong", "perfect"}
     assert fig["winnable"]["of"] == 6 and 0 <= fig["winnable"]["low"] <= fig["winnable"]["high"]
     html = (tmp_path / "study.html").read_text()
     assert html.count("<svg") == 4 and "about 1 in 5" in html
+    assert "the strong player's sampling seeded <code>0</code>" in html
     # The inventor's text, not a deal's seed: "the seed" meant both to a reader.
     assert "Beside the inventor's figures" in html and "seed's" not in html
     assert 'name="viewport"' in html and "max-width:100%" in html

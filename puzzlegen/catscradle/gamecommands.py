@@ -55,6 +55,7 @@ def game_output(
         "won": record.won,
         "sequences": record.sequences,
         "player": name,
+        "player_seed": player_seed,
         "seed": seed,
         "deal": str(deal),
         "stock_left": record.stock_left,
@@ -128,6 +129,7 @@ def study_output(
             the_store, seeds, strong_seed=player_seed, jobs=jobs, client=client, on_done=on_done
         )
     fig = figures(results)
+    fig["player_seed"] = player_seed  # with the deals, what it takes to play the study again
     wins = ", ".join(
         f"{name} {100 * p['wins']['rate']:.1f}%" for name, p in fig["players"].items()
     )

@@ -245,7 +245,12 @@ def render(fig: dict[str, Any]) -> str:
         "</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n"
         f"<p>{_deals_text(fig)} (as <code>puzzlegen deal --seed N</code> deals them), "
-        "each played to its end by every player. Cat's Cradle is Michael Bourne's patience "
+        "each played to its end by every player"
+        + (
+            f" (the strong player's sampling seeded <code>{escape(fig['player_seed'])}</code>)"
+            if "player_seed" in fig else ""
+        )
+        + ". Cat's Cradle is Michael Bourne's patience "
         "(divertimenti, 1986); the second column gives the figures he states at the end of "
         "his description of the game. Every rate has a 95% Wilson interval.</p>\n"
         "<h2>Beside the inventor's figures</h2>\n<div class=\"wide\"><table>\n"

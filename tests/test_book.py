@@ -456,3 +456,18 @@ def test_the_first_puzzles_follow_the_rules_on_their_last_page(books: dict[str, 
         assert "Your task is" in " ".join(" ".join(texts[rules[0] - 1 : first]).split())
     # The contents send the reader to that page for the easy puzzles.
     assert re.search(rf"Easy puzzles\s*{first}\b", texts[2])
+
+
+def test_the_words_after_a_floating_figure_keep_their_paragraph_spacing() -> None:
+    # Set whole, a how-to-play figure's following paragraphs ran together.
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Spacer
+
+    from puzzlegen.render.book.front import _Float
+
+    style = ParagraphStyle("body", fontSize=10, leading=12, spaceBefore=2, spaceAfter=6)
+    words = [Paragraph("One.", style), Paragraph("Two.", style)]
+    float_ = _Float([Spacer(1, 40)], words)
+    _, height = float_.wrap(300, 500)
+    assert height == 40 + 2 + 12 + 6 + 12  # the figure, then each line, 6 pt between them
+    assert float_.getSpaceBefore() == 0 and float_.getSpaceAfter() == 6

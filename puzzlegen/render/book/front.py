@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -130,8 +131,21 @@ class _Float(Flowable):  # type: ignore[misc]
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         self.aw = aw
-        self.heights = [float(f.wrap(aw, ah)[1]) for f in self._parts()]
-        return aw, sum(self.heights)
+        parts = self._parts()
+        self.heights = [float(f.wrap(aw, ah)[1]) for f in parts]
+        # Between two parts the larger of the space after one and before the next, as
+        # a frame sets them: set whole, the paragraphs after a figure ran together.
+        self.gaps = [0.0] + [
+            max(float(a.getSpaceAfter()), float(b.getSpaceBefore()))
+            for a, b in pairwise(parts)
+        ]
+        return aw, sum(self.heights) + sum(self.gaps)
+
+    def getSpaceBefore(self) -> float:
+        return float(self._parts()[0].getSpaceBefore())
+
+    def getSpaceAfter(self) -> float:
+        return float(self._parts()[-1].getSpaceAfter())
 
     def split(self, aw: float, ah: float) -> list[Any]:
         figure_h = sum(float(f.wrap(aw, ah)[1]) for f in self.figure)
@@ -148,9 +162,9 @@ class _Float(Flowable):  # type: ignore[misc]
         return [pieces[0], _Float(self.figure, [*pieces[1:], *rest])]
 
     def draw(self) -> None:
-        y = sum(self.heights)
-        for part, height in zip(self._parts(), self.heights, strict=True):
-            y -= height
+        y = sum(self.heights) + sum(self.gaps)
+        for part, height, gap in zip(self._parts(), self.heights, self.gaps, strict=True):
+            y -= gap + height
             part.drawOn(self.canv, 0, y)
 
 

@@ -471,3 +471,24 @@ def test_the_words_after_a_floating_figure_keep_their_paragraph_spacing() -> Non
     _, height = float_.wrap(300, 500)
     assert height == 40 + 2 + 12 + 6 + 12  # the figure, then each line, 6 pt between them
     assert float_.getSpaceBefore() == 0 and float_.getSpaceAfter() == 6
+
+
+def test_a_line_or_two_past_a_board_stays_beside_it() -> None:
+    # "are out." alone below a Pendulum board, under the board's caption.
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Spacer
+
+    from puzzlegen.render.book.answers import _beside
+
+    style = ParagraphStyle("step", fontSize=10, leading=12)
+    board = Spacer(200, 100)  # a board 200 wide and 100 high, padded 6 below
+
+    def bottom_padding(lines: int) -> float:
+        words = Paragraph("<br/>".join(["word"] * lines), style)  # 12 pt a line
+        (board_and_words,) = _beside(board, [words], (8, 6), None, {}, 308)
+        return float(board_and_words._ibpad)
+
+    assert bottom_padding(8) == 6  # 96 pt: beside the board's 106
+    assert bottom_padding(9) == 6 + 2 + 1  # 2 pt past: the padding holds them
+    assert bottom_padding(11) == 6 + 26 + 1  # two lines past: still beside
+    assert bottom_padding(12) == 6  # three lines past: on below the board, full width

@@ -166,16 +166,35 @@ def _step(step: Step, styles: dict[str, ParagraphStyle]) -> Paragraph:
     return Paragraph(f"<b>{escape(step.lead)}</b>  {escape(step.moves)}", styles["step"])
 
 
+#: Words running on below a board by at most this many lines stay beside it instead.
+_SHORT_RUN_ON = 2.5
+
+
 def _beside(
     figure: _Figure,
     flowables: list[Any],
     padding: tuple[float, float],
     continued: str | None,
     styles: dict[str, ParagraphStyle],
+    frame_w: float,
 ) -> list[Any]:
     """The board with ``flowables`` beside it and on below it (``padding``: right,
-    bottom), headed ``continued`` where it begins a page."""
+    bottom), headed ``continued`` where it begins a page.
+
+    Words that would run on below the board by a line or two ("are out." alone
+    under a Pendulum board) stay in the column beside it, the board's bottom
+    padding grown to hold them.
+    """
     right, bottom = padding
+    side = frame_w - figure.width - right
+    words = 0.0
+    for k, flowable in enumerate(flowables):
+        words += flowable.wrap(side, 1e6)[1] + flowable.getSpaceAfter()
+        words += flowable.getSpaceBefore() if k else 0.0
+    leading = max((getattr(f.style, "leading", 0.0) for f in flowables), default=0.0)
+    run_on = words - figure.height - bottom
+    if 0 < run_on <= _SHORT_RUN_ON * leading:
+        bottom += run_on + 1
     board = ImageAndFlowables(
         figure, flowables, imageSide="left", imageRightPadding=right, imageBottomPadding=bottom
     )
@@ -233,7 +252,7 @@ def _told(
             if frame_w - figure.width - 8 >= _BESIDE_STEPS:
                 index += len(steps)
                 steps_beside = [_step(step, styles) for step in steps]
-                flow += _beside(figure, steps_beside, (8, 6), continued, styles)
+                flow += _beside(figure, steps_beside, (8, 6), continued, styles, frame_w)
                 continue
         if len(block) == 1 and index < len(told) and isinstance(told[index], str):
             # Beside the words, the board at the book's scale (legible, and small
@@ -242,7 +261,7 @@ def _told(
             if frame_w - figure.width - 10 >= _BESIDE_MIN:
                 words = Paragraph(escape(str(told[index])), styles["body"])
                 index += 1
-                flow += _beside(figure, [words], (10, 8), continued, styles)
+                flow += _beside(figure, [words], (10, 8), continued, styles, frame_w)
                 continue
         row = _FigureRow(block, colour, styles, max_scale=scale)
         # Space after it, not a Spacer: a Spacer carried to the next page would come

@@ -369,7 +369,8 @@ def publish_dailies(
             record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
         except CatalogError as exc:
             raise CatalogError(
-                f"the {counted(len(written), 'day')} under {str(out_dir)!r} were written but not "
+                f"the {counted(len(written), 'day')} under {str(out_dir)!r} "
+                f"{'was' if len(written) == 1 else 'were'} written but not "
                 f"recorded: {exc}"
             ) from None
     return warnings

@@ -335,7 +335,8 @@ def stop_on_signals() -> Iterator[None]:
     started with SIGINT ignored, as a shell does for a command run in the
     background with ``&``: a user who sends SIGINT on purpose
     (``kill -INT``) means stop.  The first stop signal wins: the others are
-    ignored from then on, so nothing breaks into the clean-up.
+    ignored from then on, after the block too (the command is ending), so
+    nothing breaks into the clean-up or the exit.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -345,5 +346,6 @@ def stop_on_signals() -> Iterator[None]:
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # no stop came
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)

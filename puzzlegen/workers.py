@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from puzzlegen.fileio import signals_held
+from puzzlegen.textio import Stopped
 
 R = TypeVar("R")
 
@@ -99,9 +100,11 @@ def _stop(pool: ProcessPoolExecutor, *, at_once: bool) -> None:
     or ``timeout``, which signals the command and then its group) that broke
     into the wait for the pool's manager thread left that thread telling the
     workers to finish after the interpreter had closed their queue, and the
-    exit waited for ever.  A second stop delivered as the block ends finds
-    the pool already stopped.
+    exit waited for ever.  A stop that comes just before the signals are held,
+    or as they are released, ends the workers too, and goes on to the caller
+    once the pool is down.
     """
+    stop: BaseException | None = None
     while True:
         try:
             with signals_held():
@@ -109,10 +112,12 @@ def _stop(pool: ProcessPoolExecutor, *, at_once: bool) -> None:
                     for process in list(pool._processes.values()):
                         process.terminate()
                 pool.shutdown(wait=True, cancel_futures=True)
-            return
-        except KeyboardInterrupt:
-            if not at_once:
-                raise  # the pool is stopped; the stop goes on to the caller
+            break
+        except (KeyboardInterrupt, Stopped) as exc:  # just before the block, or as it ended
+            stop = stop or exc
+            at_once = True  # the work is dropped now: end the workers, then stop again
+    if stop is not None:
+        raise stop
 
 
 def submit(pool: ProcessPoolExecutor, func: Callable[..., R], *args: Any) -> Future[R]:

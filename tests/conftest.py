@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -33,6 +34,19 @@ def _no_source_date_epoch() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.delenv("SOURCE_DATE_EPOCH", raising=False)
         yield
+
+
+@pytest.fixture(autouse=True)
+def _signal_handlers_put_back() -> Iterator[None]:
+    """After a stop, puzzlegen leaves the stop signals ignored (the command is
+    ending); in this process the next test (and the processes it starts) must
+    find them as they were."""
+    signums = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    before = {signum: signal.getsignal(signum) for signum in signums}
+    yield
+    for signum, handler in before.items():
+        if handler is not None:
+            signal.signal(signum, handler)
 
 
 @pytest.fixture(autouse=True)

@@ -492,3 +492,8 @@ def test_a_line_or_two_past_a_board_stays_beside_it() -> None:
     assert bottom_padding(9) == 6 + 2 + 1  # 2 pt past: the padding holds them
     assert bottom_padding(11) == 6 + 26 + 1  # two lines past: still beside
     assert bottom_padding(12) == 6  # three lines past: on below the board, full width
+    # Spaced paragraphs: between two, the larger space; none after the last.
+    spaced = ParagraphStyle("body", fontSize=10, leading=12, spaceBefore=2, spaceAfter=6)
+    four = [Paragraph("<br/>".join(["word"] * 4), spaced) for _ in range(2)]
+    (fits,) = _beside(board, four, (8, 6), None, {}, 308)
+    assert float(fits._ibpad) == 6  # 48 + 6 + 48 = 102 pt: within the board's 106

@@ -126,6 +126,7 @@ def test_one_space_is_filled_with_a_card_dealt_into_it(capsys: pytest.CaptureFix
         (["--seed", "²"], "bad --seed '²'"),  # a digit to str.isdigit(), not to int()
         # 'deal --seed 042' deals the word "042", not deal 42: refused, not read as 42.
         (["--seed", "042"], "bad --seed '042': write it without leading zeros, as 42"),
+        (["--seed", "0" * 5000 + "42"], "without leading zeros, as 42 ("),  # int(): 4,300 digits
         (["--seed", " 42"], "bad --seed ' 42'"),
         (["--seed", str(2**63)], "deal numbers go up to 9223372036854775807"),
         (["--seed", "9" * 5000], "bad --seed '9999999999"),  # not int()'s 4,300-digit limit

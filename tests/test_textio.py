@@ -68,14 +68,19 @@ def test_arguments_must_be_utf8() -> None:
 
 
 def test_sigterm_stops_like_ctrl_c() -> None:
-    before = signal.getsignal(signal.SIGTERM)
     with pytest.raises(Stopped) as caught, stop_on_signals():
         os.kill(os.getpid(), signal.SIGTERM)
         signal.sigtimedwait([], 0)  # let the handler run
         for _ in range(10**6):
             pass
     assert caught.value.signum == signal.SIGTERM and str(caught.value) == "SIGTERM"
-    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_without_a_stop_the_handlers_are_put_back() -> None:
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    with stop_on_signals():
+        assert signal.getsignal(signal.SIGINT) != before[signal.SIGINT]
+    assert {s: signal.getsignal(s) for s in before} == before
 
 
 def _signalled(signum: int) -> None:
@@ -88,7 +93,6 @@ def _signalled(signum: int) -> None:
 def test_the_first_stop_wins_and_a_second_cannot_break_into_the_clean_up(first: int) -> None:
     # 'timeout -s INT' signals the command and then its process group: the second
     # Ctrl-C broke into the wait for the worker pool, and the exit hung for ever.
-    before = signal.getsignal(signal.SIGINT)
     cleaned = False
     with pytest.raises((KeyboardInterrupt, Stopped)), stop_on_signals():
         try:
@@ -97,7 +101,9 @@ def test_the_first_stop_wins_and_a_second_cannot_break_into_the_clean_up(first: 
             _signalled(signal.SIGINT)
             _signalled(signal.SIGTERM)
             cleaned = True
-    assert cleaned and signal.getsignal(signal.SIGINT) == before
+    # Nor the exit after the block: the stops stay ignored.
+    _signalled(signal.SIGINT)
+    assert cleaned and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
 
 
 def test_unwrap_json_is_one_function_for_every_game() -> None:

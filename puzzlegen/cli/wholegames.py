@@ -78,9 +78,10 @@ def _seed_number(value: str, option: str, *, count: int = 1) -> int:
             f"bad {option} {quote_start(value)}: deal numbers go up to {MAX_SEED}"
         )
     if value != digits:
+        said = quote_start(value)
         raise InvalidInputError(
-            f"bad {option} {value!r}: write it without leading zeros, as "
-            f"{int(value)} ('deal --seed {value}' reads it as a word, with another deal)"
+            f"bad {option} {said}: write it without leading zeros, as "
+            f"{digits} ('deal --seed' reads {said} as a word, with another deal)"
         )
     if int(value) + count - 1 > MAX_SEED:
         raise InvalidInputError(

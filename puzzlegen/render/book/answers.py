@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -187,10 +188,10 @@ def _beside(
     """
     right, bottom = padding
     side = frame_w - figure.width - right
-    words = 0.0
-    for k, flowable in enumerate(flowables):
-        words += flowable.wrap(side, 1e6)[1] + flowable.getSpaceAfter()
-        words += flowable.getSpaceBefore() if k else 0.0
+    # As the column sets them: between two paragraphs the larger of their spaces.
+    words = sum(float(f.wrap(side, 1e6)[1]) for f in flowables) + sum(
+        max(float(a.getSpaceAfter()), float(b.getSpaceBefore())) for a, b in pairwise(flowables)
+    )
     leading = max((getattr(f.style, "leading", 0.0) for f in flowables), default=0.0)
     run_on = words - figure.height - bottom
     if 0 < run_on <= _SHORT_RUN_ON * leading:

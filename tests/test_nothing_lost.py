@@ -855,3 +855,34 @@ def test_a_book_without_o_keeps_an_earlier_book_unless_forced(
     assert earlier.read_bytes() == b"%PDF- an earlier book"
     assert main(["book", "--count", "2", "--seed", "x", "--force"]) == 0
     assert earlier.read_bytes().startswith(b"%PDF-1")
+
+
+# -- a reader that goes away ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["daily", "--game", "pendulum", "--from", "2026-11-23", "--to", "2026-11-24", "--solution"],
+        ["solve", "--game", "pendulum", "--json", "-"],
+    ],
+    ids=["daily", "solve"],
+)
+def test_a_pipe_closed_early_is_no_error(argv: list[str]) -> None:
+    # '| head -1': click's own main made it exit 1, which 'set -o pipefail' scripts
+    # take for a failure.
+    from puzzlegen.pendulum.position import Deal
+
+    deals = "".join(f"{Deal.from_seed(seed)}\n" for seed in range(100)).encode()
+    process = subprocess.Popen(
+        [sys.executable, "-c", LAUNCH, *argv],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stdin is not None
+    with contextlib.suppress(BrokenPipeError):  # within a pipe's buffer: written at once
+        process.stdin.write(deals)
+        process.stdin.close()
+    process.stdout.readline()
+    process.stdout.close()  # the reader goes away after one line
+    assert process.wait(timeout=120) == 0
+    assert process.stderr is not None and process.stderr.read() == b""

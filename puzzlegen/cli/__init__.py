@@ -14,6 +14,8 @@ the user types produces a traceback.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -25,8 +27,20 @@ from puzzlegen.cli.options import CONTEXT, EXIT_INVALID, EXIT_USAGE
 from puzzlegen.errors import InvalidArgumentError, PuzzlegenError
 
 
+class _ReaderGone(Exception):
+    """Standard output's reader went away (``| head -1``)."""
+
+
 class _Group(click.Group):
     """The command group; its help ends with each game and its notation."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # Click's main turns a closed pipe into exit 1, before main() below could
+        # say it is no error of ours: the pipe is passed on as an error click keeps out of.
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _ReaderGone from None
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
@@ -128,8 +142,11 @@ def _main(argv: Sequence[str] | None) -> int:
     except PuzzlegenError as exc:
         click.echo(f"puzzlegen: error: {exc}", err=True)
         return EXIT_INVALID
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): not an error of ours.
+    except (BrokenPipeError, _ReaderGone):
+        # The reader went away (e.g. `| head`): not an error of ours.  What is still
+        # buffered goes nowhere, so the exit's flush does not fail on it again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as exc:
         in_the_way = _file_in_the_way(exc)

@@ -87,11 +87,15 @@ def decode(data: bytes, where: str) -> str:
 
 
 def read_text(stream: BinaryIO, *, limit: int = MAX_LINE, where: str = "standard input") -> str:
-    """All of ``stream`` as text, refusing more than ``limit`` bytes."""
+    """All of ``stream`` as text, refusing more than ``limit`` bytes.
+
+    A byte-order mark at the start (a Windows editor's) is dropped, as the
+    batch reader drops it.
+    """
     data = stream.read(limit + 1)
     if len(data) > limit:
         raise InvalidInputError(f"{where} is longer than {limit} bytes: {quote_start(data)}")
-    return decode(data, where)
+    return decode(data.removeprefix(codecs.BOM_UTF8), where)
 
 
 def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = "") -> str:

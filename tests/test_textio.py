@@ -18,6 +18,12 @@ from puzzlegen.textio import (
 )
 
 
+def test_a_byte_order_mark_is_dropped_from_one_read_as_from_lines() -> None:
+    # A Windows editor's file piped to 'solve -': "got '\ufeffwhite'".
+    assert read_text(io.BytesIO(b"\xef\xbb\xbfwhite | W1")) == "white | W1"
+    assert read_text(io.BytesIO("white \ufeff".encode())) == "white \ufeff"  # only at the start
+
+
 def test_lines_are_decoded_one_by_one() -> None:
     stream = io.BytesIO(b"\xef\xbb\xbfAS 2H\nJ\xe2\x99\xa3\nbad \xff here\n\nlast")
     lines = list(numbered_lines(stream))

@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return full_main(argv)
     from puzzlegen.errors import PuzzlegenError
-    from puzzlegen.textio import solve_in_runs
+    from puzzlegen.textio import one_line, solve_in_runs
 
     try:
         # Read as the full command does: UTF-8 bytes, bounded lines, a bad line answered alone.
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write("\npuzzlegen: interrupted\n")  # as click's Abort, then cli.main
         return 130
     except PuzzlegenError as exc:
-        sys.stderr.write(f"puzzlegen: error: {exc}\n")
+        sys.stderr.write(f"puzzlegen: error: {one_line(exc)}\n")
         return EXIT_INVALID
     except BrokenPipeError:
         return 0  # the reader went away (e.g. `| head`): not an error of ours

@@ -74,6 +74,20 @@ def quote_start(data: bytes | str) -> str:
     return repr(text[:QUOTE]) + ("…" if len(text) > QUOTE else "")
 
 
+#: The longest error message printed whole; a longer one keeps its start and end.
+MAX_MESSAGE = 400
+
+
+def one_line(message: object) -> str:
+    """``message`` for the error line: one that quotes a huge input in full (a deal of
+    20,000 cards) keeps its start and its end, and says how much it left out."""
+    text = str(message)
+    if len(text) <= MAX_MESSAGE:
+        return text
+    head, tail = text[: MAX_MESSAGE - 100], text[-80:]
+    return f"{head} … ({len(text) - len(head) - len(tail)} characters left out) … {tail}"
+
+
 def decode(data: bytes, where: str) -> str:
     """``data`` as UTF-8 text; an :class:`InvalidInputError` naming ``where`` otherwise."""
     try:

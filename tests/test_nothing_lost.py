@@ -886,3 +886,14 @@ def test_a_pipe_closed_early_is_no_error(argv: list[str]) -> None:
     process.stdout.close()  # the reader goes away after one line
     assert process.wait(timeout=120) == 0
     assert process.stderr is not None and process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("game", ["cats-cradle", "pendulum", "escape"])
+def test_an_error_quoting_a_huge_input_keeps_to_a_line_of_a_few_hundred_characters(
+    game: str,
+) -> None:
+    # A 20,000-card "position" was quoted whole: a 60 KB error line.
+    result = run("solve", "--game", game, "-", stdin=(" ".join(["QD"] * 20000) + "\n").encode())
+    err = result.stderr.decode()
+    assert result.returncode == 1 and err.count("\n") == 1 and len(err) < 500
+    assert err.startswith("puzzlegen: error: ") and "characters left out) … QD QD" in err

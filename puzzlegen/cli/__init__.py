@@ -105,6 +105,7 @@ def _main(argv: Sequence[str] | None) -> int:
     from puzzlegen.textio import (
         Stopped,
         check_arguments,
+        one_line,
         plain_when_needed,
         stand_in_for_closed_streams,
         stop_on_signals,
@@ -137,10 +138,10 @@ def _main(argv: Sequence[str] | None) -> int:
         click.echo("puzzlegen: interrupted", err=True)
         return 130
     except InvalidArgumentError as exc:
-        click.echo(f"puzzlegen: error: {exc} (see 'puzzlegen --help')", err=True)
+        click.echo(f"puzzlegen: error: {one_line(exc)} (see 'puzzlegen --help')", err=True)
         return EXIT_USAGE
     except PuzzlegenError as exc:
-        click.echo(f"puzzlegen: error: {exc}", err=True)
+        click.echo(f"puzzlegen: error: {one_line(exc)}", err=True)
         return EXIT_INVALID
     except (BrokenPipeError, _ReaderGone):
         # The reader went away (e.g. `| head`): not an error of ours.  What is still

@@ -79,8 +79,9 @@ class Pendulum:
         "six rows of eight, the aces out as foundations; choose one of twelve building "
         "methods (up-1 … up-6, down-1 … down-6) and win between the swings of the rows.  "
         "A deal is its 48 cards row by row (10H, QD, T for 10); a position is "
-        "'method | foundations | row 0 | … | row 5 | right 0'; a puzzle description "
-        "reads pendulum:<kind>:<method or ->:<cards joined by '.'>."
+        "'method | foundations | row 0 | … | row 5 | right 0', a cell '--' when empty "
+        "or its pile base first joined by '/' (see docs/pendulum-rules.md); a puzzle "
+        "description reads pendulum:<kind>:<method or ->:<cards joined by '.'>."
     )
     credit = "Pendulum is a patience from an old book of patience games; its author is not known"
     making_of = (

@@ -28,6 +28,7 @@ from puzzlegen.catalog import Catalog
 from puzzlegen.errors import CatalogError, WorkerError
 from puzzlegen.games import LEVELS, Game, Puzzle, stored_check
 from puzzlegen.registry import get_game
+from puzzlegen.textio import counted
 from puzzlegen.workers import local_pool, submit
 
 #: Give up when this many candidates in a row per wanted puzzle give nothing new.
@@ -283,8 +284,9 @@ def puzzles_from_catalog(
             of_kind = f" {kind}" if kind else ""
             kind_option = f"--kind {kind} " if kind else ""
             raise CatalogError(
-                f"the catalog {str(catalog.path)!r} has {len(rows)} unpublished {wanted}"
-                f"{of_kind} puzzles, {quota} needed: add some with 'puzzlegen generate {named}"
+                f"the catalog {str(catalog.path)!r} has "
+                f"{counted(len(rows), f'unpublished {wanted}{of_kind} puzzle')}, "
+                f"{quota} needed: add some with 'puzzlegen generate {named}"
                 f"{kind_option}--count {3 * (quota - len(rows))} --level {wanted.lower()} "
                 f"--db {catalog.path}'"
                 + ("" if level else _one_level(catalog, game, count, kind))

@@ -25,6 +25,7 @@ from puzzlegen.cli.options import (
     stderr_console,
 )
 from puzzlegen.games import LEVELS, Game
+from puzzlegen.textio import counted
 
 
 @click.command(context_settings=CONTEXT, cls=GradingCommand)
@@ -124,7 +125,7 @@ def generate(
                 scheduler=scheduler,
             )
         total = len(catalog)
-    click.echo(f"Added {len(added)} puzzles to {db} ({total} in all).")
+    click.echo(f"Added {counted(len(added), 'puzzle')} to {db} ({total} in all).")
 
 
 @click.command(context_settings=CONTEXT, cls=GradingCommand)
@@ -239,7 +240,7 @@ def _print_counts(cat: Catalog, db: Path, game: Game) -> None:
     counts = cat.counts(game=game.name)
     console = Console()
     total = sum(counts["level"].values())
-    console.print(f"{total} {game.title} puzzles in {db} ({len(cat)} in all)")
+    console.print(f"{counted(total, game.title + ' puzzle')} in {db} ({len(cat)} in all)")
     orders = {
         "level": LEVELS,
         "kind": game.kinds,

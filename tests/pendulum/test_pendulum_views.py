@@ -60,7 +60,9 @@ def test_start_shows_four_foundations_and_48_cards_with_corners_marked() -> None
     assert [g.title for g in corners] == ["(0,0)", "(0,7)"]
     assert diagram.desc.startswith("up-3 |")
     assert RED in colours(diagram)
-    assert RED not in colours(board_diagram(Deal.from_seed(1).start("up-3"), mono=True))
+    mono = colours(board_diagram(Deal.from_seed(1).start("up-3"), mono=True))
+    # Black and white: every colour a grey (the corners' gold frame was left in colour).
+    assert RED not in mono and all(c[1:3] == c[3:5] == c[5:7] for c in mono), mono
 
 
 def test_piles_fan_so_every_card_shows() -> None:

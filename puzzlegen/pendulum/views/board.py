@@ -30,6 +30,9 @@ RED = "#c0182b"
 BLACK = "#000000"
 CORNER_FILL = "#f3e3b3"
 CORNER_MONO = "#e4e4e4"
+#: The corners' frame and flag: gold, or a dark grey in black and white.
+CORNER_EDGE = "#8a6d1e"
+CORNER_EDGE_MONO = "#555555"
 
 Item = Rect | Text | Pip | Path | Group
 
@@ -155,7 +158,8 @@ def board_diagram(
         corner = r == 0 and c in CORNERS
         if corner:
             items.append(Rect(x + 0.5, y + 0.5, CELL_W - 1, row_h[r] - 1,
-                              fill=CORNER_MONO if mono else CORNER_FILL, stroke="#8a6d1e",
+                              fill=CORNER_MONO if mono else CORNER_FILL,
+                              stroke=CORNER_EDGE_MONO if mono else CORNER_EDGE,
                               stroke_width=1.0, radius=2.0, css="corner-mark"))
         if not pile:
             items.append(Rect(x + PAD, y + PAD, CARD_W, row_h[r] - 2 * PAD if bare[r] else CARD_H,
@@ -182,7 +186,8 @@ def board_diagram(
             dx = 7.0 if c == 0 else -7.0
             items.append(Path((("M", tx, y + row_h[r] - 1.0), ("L", tx + dx, y + row_h[r] - 1.0),
                                ("L", tx, y + row_h[r] - 8.0), ("Z",)),
-                              fill="#8a6d1e", css="corner-flag"))
+                              fill=CORNER_EDGE_MONO if mono else CORNER_EDGE,
+                              css="corner-flag"))
         css = "cell" + (" corner" if corner else "") + ("" if pile else " empty")
         cells.append(Group(css, tuple(items), title=f"({r},{c})"))
     groups.append(Group("layout", tuple(cells)))

@@ -57,6 +57,14 @@ def read_position(text: str) -> Position:
             raise PositionError(f"cannot read JSON {stripped[:40]!r}: {exc.msg}") from None
         if isinstance(data, dict) and "position" in data and "escape" not in data:
             return Position.parse(plain_position(str(data["position"])))
+        if isinstance(data, dict) and "escape" not in data:
+            # Another game's line, most likely: say what an Escape line holds.
+            keys = ", ".join(repr(k) for k in list(data)[:3]) or "no keys"
+            raise PositionError(
+                'an Escape JSON line holds a "position" string (as deal --game escape '
+                f'--json writes) or a position object with "escape": 1; this one has {keys}'
+                " (another game's? give its --game)"
+            )
         return Position.from_json(data)
     return Position.parse(plain_position(stripped))
 

@@ -109,3 +109,13 @@ def test_the_svg_is_wide_enough_for_both_full_hands() -> None:
     text = "".join(hands.itertext())
     assert text.endswith("Black: B1 B2 B3 B4 B5 B6 B7 B8 B9")
     assert float(root.get("width", 0)) >= _text_width(text, 7.5) + 2 * MARGIN
+
+
+def test_another_games_json_line_says_what_an_escape_line_holds() -> None:
+    from puzzlegen.escape.commands import read_position
+    from puzzlegen.errors import PositionError
+
+    with pytest.raises(PositionError, match=r'holds a "position" string .* has \'deal\''):
+        read_position('{"deal": "2S 3S KS"}')
+    start = read_position(json.dumps({"position": "white | W1 | B7 | -1,-1 | ### / #o. / ###"}))
+    assert read_position(json.dumps(start.to_json())) == start

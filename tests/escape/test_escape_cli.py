@@ -112,8 +112,8 @@ def test_the_svg_is_wide_enough_for_both_full_hands() -> None:
 
 
 def test_another_games_json_line_says_what_an_escape_line_holds() -> None:
-    from puzzlegen.escape.commands import read_position
     from puzzlegen.errors import PositionError
+    from puzzlegen.escape.commands import read_position
 
     with pytest.raises(PositionError, match=r'holds a "position" string .* has \'deal\''):
         read_position('{"deal": "2S 3S KS"}')

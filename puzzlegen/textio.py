@@ -126,6 +126,11 @@ def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = ""
     try:
         data = json.loads(stripped)
     except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data" and "\n" in stripped[: exc.pos]:
+            raise InvalidInputError(
+                f"{len(stripped.splitlines())} lines where one was expected: give one "
+                "(for many, 'solve --json -' reads one a line)"
+            ) from None
         like = json.dumps({example or keys[0]: "…"}, ensure_ascii=False)
         raise InvalidInputError(
             f"a line starting with '{{' must be a JSON object like {like}: "

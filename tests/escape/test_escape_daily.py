@@ -68,3 +68,20 @@ def test_the_weekend_days_come_from_their_seeds() -> None:
         puzzle = get_game("escape").daily_candidate(date, str(data["seed"]))
         assert puzzle is not None
         assert daily_json(date, puzzle) == data
+
+
+def test_a_days_solution_is_headed_by_its_answer_and_fits_the_heading() -> None:
+    # It was headed "Black to play" for a White-to-play puzzle (the board after the
+    # answer), and a longer heading ran off the drawing.
+    from puzzlegen.escape.views.board import _text_width
+
+    game = get_game("escape")
+    for line in DAYS.read_text(encoding="utf-8").splitlines()[:3]:
+        puzzle = game.puzzle_from_json(json.loads(line))
+        answer = puzzle.answer  # type: ignore[attr-defined]
+        diagram = game.diagram(puzzle, solution=True)
+        (heading,) = [g for g in diagram.items if g.css == "heading"]
+        text = heading.items[0].text  # type: ignore[union-attr]
+        side = "White" if puzzle.kind == "escape" else "Black"
+        assert text.startswith(f"After {side}'s {answer}: ")
+        assert diagram.width >= 1.1 * _text_width(text, 9.5)

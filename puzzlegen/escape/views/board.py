@@ -80,17 +80,27 @@ def board_diagram(
     right = left + cols - 1
     # "; " between the hands: an SVG collapses the spaces that used to part them.
     hands = f"White: {_hand(position.white_hand)};  Black: {_hand(position.black_hand)}"
+    mover = position.to_move.capitalize()
+    heading = f"{mover} to play" if position.outcome is None else (
+        f"{position.outcome[0].capitalize()} has won ({position.outcome[1]})")
+    if last is not None and not last.is_pass and position.outcome is None:
+        # A solution's board: the answer first, for a puzzle that asked the other side.
+        played = "White" if last.card.startswith("W") else "Black"
+        heading = f"After {played}'s {last}: {heading}"
     width = 2 * MARGIN + cols * CELL
-    # Wide enough for the hands' line: full hands (the start) ran past 190 and were cut.
-    width = max(width, 190.0, math.ceil(_text_width(hands, 7.5)) + 2 * MARGIN + 4)
+    # Wide enough for the hands' line (full hands, at the start, ran past 190 and were
+    # cut) and for the heading, set bold (about a tenth wider than _text_width's measure).
+    width = max(
+        width,
+        190.0,
+        math.ceil(_text_width(hands, 7.5)) + 2 * MARGIN + 4,
+        math.ceil(1.1 * _text_width(heading, 9.5)) + 2 * MARGIN + 4,
+    )
     grid_x = (width - cols * CELL) / 2
     grid_y = MARGIN + HEAD
     lines = caption_lines(caption, width - 2 * MARGIN) if caption else []
     height = grid_y + rows * CELL + MARGIN + (12.0 + LEAD * (len(lines) - 1) if lines else 0.0)
     groups: list[Group] = []
-    mover = position.to_move.capitalize()
-    heading = f"{mover} to play" if position.outcome is None else (
-        f"{position.outcome[0].capitalize()} has won ({position.outcome[1]})")
     groups.append(Group("heading", (
         Text(MARGIN, MARGIN + 9.5, heading, 9.5, bold=True, css="to-move"),
         Text(MARGIN, MARGIN + 21.0, hands, 7.5, css="hands"),

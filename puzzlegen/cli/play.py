@@ -63,7 +63,8 @@ def deal(seed: str, as_json: bool, game: Game) -> None:
     "--json",
     "as_json",
     is_flag=True,
-    help="Write JSON. With '-' read one position a line and write one JSON object a line.",
+    help="Write JSON. With '-' read one position a line and write one JSON object a line "
+    "(a blank line is skipped, and gets none).",
 )
 @click.option("--method", help="Pendulum: solve only this building method (up-1 … down-6).")
 @game_option("The game of the position.")

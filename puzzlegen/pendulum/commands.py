@@ -25,7 +25,7 @@ from puzzlegen.pendulum.solver import MethodResult, solve_position
 def deal_text(seed: str, *, as_json: bool = False) -> str:
     deal = Deal.from_seed(seed)
     if as_json:
-        return json.dumps({"deal": str(deal)})
+        return json.dumps({"seed": seed, "deal": str(deal)})  # as Cat's Cradle's deal --json
     heading = f"Deal for seed {seed!r}: {deal}"
     return "\n".join([heading, "", "Six rows, top row first:", deal.grid()])
 

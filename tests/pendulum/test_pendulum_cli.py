@@ -25,7 +25,7 @@ def test_deal(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "deal", "--game", "pendulum", "--seed", "0")
     assert status == 0 and DEAL in out and "10S  KS" in out
     status, out, _ = run(capsys, "deal", "--game", "pendulum", "--seed", "0", "--json")
-    assert status == 0 and json.loads(out) == {"deal": DEAL}
+    assert status == 0 and json.loads(out) == {"seed": "0", "deal": DEAL}  # as Cat's Cradle's
 
 
 def test_solve_every_method_in_text(capsys: pytest.CaptureFixture[str]) -> None:

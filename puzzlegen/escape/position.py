@@ -416,7 +416,7 @@ class Position:
         fields = [f.strip() for f in text.strip().split("|")]
         if len(fields) != 5:
             raise PositionError(
-                f"a position has 5 fields 'to-move | white hand | black hand | top,left | rows', "
+                f"an Escape position has 5 fields 'to-move | white hand | black hand | top,left | rows', "
                 f"got {len(fields)} in {text!r}"
             )
         to_move, white_hand, black_hand, corner, rows_text = fields

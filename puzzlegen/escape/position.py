@@ -416,8 +416,8 @@ class Position:
         fields = [f.strip() for f in text.strip().split("|")]
         if len(fields) != 5:
             raise PositionError(
-                f"an Escape position has 5 fields 'to-move | white hand | black hand | top,left | rows', "
-                f"got {len(fields)} in {text!r}"
+                "an Escape position has 5 fields 'to-move | white hand | black hand | "
+                f"top,left | rows', got {len(fields)} in {text!r}"
             )
         to_move, white_hand, black_hand, corner, rows_text = fields
         m = re.fullmatch(r"(-?\d+)\s*,\s*(-?\d+)", corner)

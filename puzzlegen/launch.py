@@ -57,13 +57,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return full_main(argv)
     from puzzlegen.errors import PuzzlegenError
-    from puzzlegen.textio import one_line, solve_in_runs
+    from puzzlegen.textio import interrupted, one_line, solve_in_runs
 
     try:
         # Read as the full command does: UTF-8 bytes, bounded lines, a bad line answered alone.
         return 0 if solve_in_runs(solve_lines, sys.stdin.buffer, sys.stdout) else EXIT_INVALID
     except KeyboardInterrupt:
-        sys.stderr.write("\npuzzlegen: interrupted\n")  # as click's Abort, then cli.main
+        sys.stderr.write(interrupted() + "\n")  # as cli.main says it
         return 130
     except PuzzlegenError as exc:
         sys.stderr.write(f"puzzlegen: error: {one_line(exc)}\n")

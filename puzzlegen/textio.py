@@ -74,6 +74,12 @@ def quote_start(data: bytes | str) -> str:
     return repr(text[:QUOTE]) + ("…" if len(text) > QUOTE else "")
 
 
+def interrupted() -> str:
+    """What Ctrl-C prints: on a line of its own after a terminal's ^C, and with no
+    blank line above it in a log."""
+    return ("\n" if sys.stderr.isatty() else "") + "puzzlegen: interrupted"
+
+
 #: The longest error message printed whole; a longer one keeps its start and end.
 MAX_MESSAGE = 400
 

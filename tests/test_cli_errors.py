@@ -360,3 +360,17 @@ def test_a_file_where_a_catalogs_folder_must_be_is_named(
     err = capsys.readouterr().err
     assert err == "puzzlegen: error: 'afile' is a file, not a folder\n"
     assert (tmp_path / "afile").read_text() == "mine"
+
+
+def test_ctrl_c_is_one_line_with_no_blank_line_above_it_in_a_log(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Click printed an empty line first (for the terminal's ^C), also into logs.
+    import puzzlegen.daily
+
+    def stopped(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(puzzlegen.daily, "daily_puzzle", stopped)
+    assert main(["daily", "--date", "2026-11-23"]) == 130
+    assert capsys.readouterr().err == "puzzlegen: interrupted\n"

@@ -31,6 +31,10 @@ class _ReaderGone(Exception):
     """Standard output's reader went away (``| head -1``)."""
 
 
+class _Interrupted(Exception):
+    """Ctrl-C during a command, kept from click (which would print a blank line first)."""
+
+
 class _Group(click.Group):
     """The command group; its help ends with each game and its notation."""
 
@@ -41,6 +45,8 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except BrokenPipeError:
             raise _ReaderGone from None
+        except KeyboardInterrupt:
+            raise _Interrupted from None
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
@@ -105,6 +111,7 @@ def _main(argv: Sequence[str] | None) -> int:
     from puzzlegen.textio import (
         Stopped,
         check_arguments,
+        interrupted,
         one_line,
         plain_when_needed,
         stand_in_for_closed_streams,
@@ -134,7 +141,10 @@ def _main(argv: Sequence[str] | None) -> int:
     except click.ClickException as exc:
         click.echo(f"puzzlegen: error: {exc.format_message()}", err=True)
         return EXIT_USAGE
-    except click.exceptions.Abort:
+    except _Interrupted:
+        click.echo(interrupted(), err=True)
+        return 130
+    except click.exceptions.Abort:  # Ctrl-C before the command ran: click began the line
         click.echo("puzzlegen: interrupted", err=True)
         return 130
     except InvalidArgumentError as exc:

@@ -202,6 +202,10 @@ def test_links_both_ways_and_today(site: Path, game: Page) -> None:
     link.click()
     game.page.wait_for_url(f"**/game/{FIRST}/index.html")
     assert game.page.is_visible("#puzzle-link")
+    # On a narrow phone the links wrap between them, not inside one ("This day's / puzzle").
+    game.page.set_viewport_size({"width": 320, "height": 700})
+    rects = "document.querySelector('#puzzle-link a').getClientRects().length"
+    assert game.page.evaluate(rects) == 1
     assert game.page.is_visible("#nav-next") and game.page.is_hidden("#nav-prev")
     game.page.goto((site / "game" / "index.html").as_uri() + "?today=2026-11-24")
     game.page.wait_for_url("**/game/2026-11-24/index.html")

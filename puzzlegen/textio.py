@@ -77,7 +77,11 @@ def quote_start(data: bytes | str) -> str:
 def interrupted() -> str:
     """What Ctrl-C prints: on a line of its own after a terminal's ^C, and with no
     blank line above it in a log."""
-    return ("\n" if sys.stderr.isatty() else "") + "puzzlegen: interrupted"
+    try:
+        terminal = sys.stderr is not None and sys.stderr.isatty()
+    except ValueError:  # closed
+        terminal = False
+    return ("\n" if terminal else "") + "puzzlegen: interrupted"
 
 
 #: The longest error message printed whole; a longer one keeps its start and end.
@@ -118,6 +122,20 @@ def read_text(stream: BinaryIO, *, limit: int = MAX_LINE, where: str = "standard
     return decode(data.removeprefix(codecs.BOM_UTF8), where)
 
 
+def several_lines(text: str, exc: ValueError) -> None:
+    """Raise a clear error if ``exc`` (json's) failed on a second JSON line in ``text``:
+    its own message, "Extra data at column 1", names nothing a user can act on."""
+    import json
+
+    second = isinstance(exc, json.JSONDecodeError) and exc.msg == "Extra data"
+    if second and "\n" in text[: exc.pos]:  # type: ignore[attr-defined]
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        raise InvalidInputError(
+            f"{lines} lines where one position was expected: give one (for many "
+            "positions, 'puzzlegen solve --json -' reads one a line)"
+        ) from None
+
+
 def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = "") -> str:
     """The string under the first of ``keys`` that has one in a JSON object line; any
     text that does not start with ``{`` as it is.  ``needs`` says, after "a JSON line
@@ -132,11 +150,7 @@ def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = ""
     try:
         data = json.loads(stripped)
     except json.JSONDecodeError as exc:
-        if exc.msg == "Extra data" and "\n" in stripped[: exc.pos]:
-            raise InvalidInputError(
-                f"{len(stripped.splitlines())} lines where one was expected: give one "
-                "(for many, 'solve --json -' reads one a line)"
-            ) from None
+        several_lines(stripped, exc)
         like = json.dumps({example or keys[0]: "…"}, ensure_ascii=False)
         raise InvalidInputError(
             f"a line starting with '{{' must be a JSON object like {like}: "
@@ -218,7 +232,7 @@ def solve_in_runs(
         if not spoiled:
             out.flush()
             return all_valid
-        out.write(json.dumps({"error": str(spoiled[0])}) + "\n")
+        out.write(json.dumps({"error": one_line(spoiled[0])}) + "\n")
         out.flush()
         all_valid = False
 

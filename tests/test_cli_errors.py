@@ -374,3 +374,17 @@ def test_ctrl_c_is_one_line_with_no_blank_line_above_it_in_a_log(
     monkeypatch.setattr(puzzlegen.daily, "daily_puzzle", stopped)
     assert main(["daily", "--date", "2026-11-23"]) == 130
     assert capsys.readouterr().err == "puzzlegen: interrupted\n"
+
+
+def test_a_pipe_other_than_standard_output_breaking_is_an_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only the reader of standard output going away ('| head -1') is no error of ours.
+    import puzzlegen.daily
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(puzzlegen.daily, "daily_puzzle", broken)
+    assert main(["daily", "--date", "2026-11-23"]) == 1
+    assert capsys.readouterr().err == "puzzlegen: error: a pipe broke: the other end went away\n"

@@ -897,3 +897,20 @@ def test_an_error_quoting_a_huge_input_keeps_to_a_line_of_a_few_hundred_characte
     err = result.stderr.decode()
     assert result.returncode == 1 and err.count("\n") == 1 and len(err) < 500
     assert err.startswith("puzzlegen: error: ") and "characters left out) … " in err
+
+
+@pytest.mark.parametrize("game", ["cats-cradle", "pendulum", "escape"])
+def test_a_batch_lines_error_quoting_a_huge_input_is_shortened_too(game: str) -> None:
+    result = run(
+        "solve", "--game", game, "--json", "-", stdin=(" ".join(["QD"] * 20000) + "\n").encode()
+    )
+    (line,) = result.stdout.decode().splitlines()
+    error = json.loads(line)["error"]
+    assert len(error) < 500 and "characters left out) … " in error
+
+
+def test_several_json_lines_where_one_is_read_say_so_for_every_game() -> None:
+    two = b'{"deal": "AS"}\n\n{"deal": "2S"}\n'
+    for game in ("cats-cradle", "pendulum", "escape"):
+        result = run("solve", "--game", game, "-", stdin=two)
+        assert "2 lines where one position was expected" in result.stderr.decode(), game

@@ -125,5 +125,5 @@ def test_unwrap_json_is_one_function_for_every_game() -> None:
         unwrap_json("{nope", keys, needs, example="layout")
     with pytest.raises(InvalidInputError, match=r": Unterminated string starting at column 10 "):
         unwrap_json('{"deal": "AS 2S', keys, needs)  # json's message ends "at": not "at at"
-    with pytest.raises(InvalidInputError, match=r"^2 lines where one was expected: give one "):
+    with pytest.raises(InvalidInputError, match=r"^2 lines where one position was expected: "):
         unwrap_json('{"deal": "A"}\n{"deal": "B"}\n', keys, needs)  # not "Extra data"

@@ -99,7 +99,7 @@ def _solve_slowly(text: str) -> tuple[str, bool]:
     try:
         return json.dumps(best_line(position_from_description(unwrap_json(text))).to_json()), True
     except InvalidInputError as exc:
-        return json.dumps({"error": str(exc)}), False
+        return json.dumps({"error": textio.one_line(exc)}), False
 
 
 def _waits_for_lines(out: TextIO) -> bool:

@@ -27,8 +27,21 @@ from puzzlegen.cli.options import CONTEXT, EXIT_INVALID, EXIT_USAGE
 from puzzlegen.errors import InvalidArgumentError, PuzzlegenError
 
 
-class _ReaderGone(Exception):
-    """Standard output's reader went away (``| head -1``)."""
+class _PipeBroken(Exception):
+    """A pipe broke during a command: kept from click, which exits 1 on any, silently."""
+
+
+def _stdout_gone() -> bool:
+    """Whether standard output is a pipe whose reader has gone: a broken pipe there
+    is the reader's choice; any other (a worker's, a connection's) is a failure."""
+    import select
+
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poll.poll(0))
+    except (AttributeError, OSError, ValueError):  # no stdout, not a real file, no poll
+        return False
 
 
 class _Interrupted(Exception):
@@ -39,12 +52,12 @@ class _Group(click.Group):
     """The command group; its help ends with each game and its notation."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        # Click's main turns a closed pipe into exit 1, before main() below could
-        # say it is no error of ours: the pipe is passed on as an error click keeps out of.
+        # Click's main turns any broken pipe into a silent exit 1, before main() below
+        # can tell the reader going away (no error of ours) from another pipe breaking.
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
-            raise _ReaderGone from None
+            raise _PipeBroken from None
         except KeyboardInterrupt:
             raise _Interrupted from None
 
@@ -153,11 +166,16 @@ def _main(argv: Sequence[str] | None) -> int:
     except PuzzlegenError as exc:
         click.echo(f"puzzlegen: error: {one_line(exc)}", err=True)
         return EXIT_INVALID
-    except (BrokenPipeError, _ReaderGone):
+    except (_PipeBroken, BrokenPipeError):
+        if not _stdout_gone():  # another pipe (a worker's, a connection's): a failure
+            click.echo("puzzlegen: error: a pipe broke: the other end went away", err=True)
+            return EXIT_INVALID
         # The reader went away (e.g. `| head`): not an error of ours.  What is still
         # buffered goes nowhere, so the exit's flush does not fail on it again.
         with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
         return 0
     except OSError as exc:
         in_the_way = _file_in_the_way(exc)

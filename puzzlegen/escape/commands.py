@@ -19,6 +19,7 @@ from puzzlegen.escape.position import Position
 from puzzlegen.escape.proof import ProofSolver
 from puzzlegen.escape.puzzle import plain_position
 from puzzlegen.escape.solver import Solver, Unknown
+from puzzlegen.textio import one_line, several_lines
 
 #: Positions the solver may search before it answers "undecided".
 SOLVE_BUDGET = 20_000
@@ -54,6 +55,7 @@ def read_position(text: str) -> Position:
         try:
             data: Any = json.loads(stripped)
         except json.JSONDecodeError as exc:
+            several_lines(stripped, exc)
             raise PositionError(f"cannot read JSON {stripped[:40]!r}: {exc.msg}") from None
         if isinstance(data, dict) and "position" in data and "escape" not in data:
             return Position.parse(plain_position(str(data["position"])))
@@ -120,7 +122,7 @@ def solve_lines(lines: Iterable[str], out: TextIO) -> bool:
         try:
             payload = solve_json(read_position(text))
         except InvalidInputError as exc:
-            payload = {"error": str(exc)}
+            payload = {"error": one_line(exc)}
             all_valid = False
         out.write(json.dumps(payload) + "\n")
         out.flush()

@@ -106,7 +106,7 @@ def solve_lines(lines: Iterable[str], out: TextIO, *, method: object = None) -> 
             head, results = _solve(text, name)
             payload: dict[str, object] = {**head, "methods": [r.to_json() for r in results]}
         except InvalidInputError as exc:
-            payload = {"error": str(exc)}
+            payload = {"error": textio.one_line(exc)}
             all_valid = False
         out.write(json.dumps(payload) + "\n")
         out.flush()

@@ -19,9 +19,12 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import BinaryIO, TextIO, cast
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from puzzlegen.errors import InvalidArgumentError, InvalidInputError, PuzzlegenError
+
+if TYPE_CHECKING:
+    from json import JSONDecodeError
 
 #: The longest input line (and standard input for one position) accepted, in bytes.
 MAX_LINE = 64 * 1024
@@ -122,13 +125,10 @@ def read_text(stream: BinaryIO, *, limit: int = MAX_LINE, where: str = "standard
     return decode(data.removeprefix(codecs.BOM_UTF8), where)
 
 
-def several_lines(text: str, exc: ValueError) -> None:
-    """Raise a clear error if ``exc`` (json's) failed on a second JSON line in ``text``:
-    its own message, "Extra data at column 1", names nothing a user can act on."""
-    import json
-
-    second = isinstance(exc, json.JSONDecodeError) and exc.msg == "Extra data"
-    if second and "\n" in text[: exc.pos]:  # type: ignore[attr-defined]
+def several_lines(text: str, exc: JSONDecodeError) -> None:
+    """Raise a clear error if ``exc`` failed on a second JSON line in ``text``: json's
+    own message, "Extra data at column 1", names nothing a user can act on."""
+    if exc.msg == "Extra data" and "\n" in text[: exc.pos]:
         lines = sum(1 for line in text.splitlines() if line.strip())
         raise InvalidInputError(
             f"{lines} lines where one position was expected: give one (for many "

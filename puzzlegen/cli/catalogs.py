@@ -208,8 +208,7 @@ def catalog(
             if rows:
                 _print_puzzle_table(rows)
             return
-        _print_counts(cat, db, game)
-        if not sum(cat.counts(game=game.name)["level"].values()):
+        if not _print_counts(cat, db, game):
             click.echo(f"puzzlegen: {_none_here(cat, game)}", err=True)
 
 
@@ -233,7 +232,8 @@ def _none_here(cat: Catalog, game: Game) -> str:
     return f"no {game.title} puzzle matches these choices"
 
 
-def _print_counts(cat: Catalog, db: Path, game: Game) -> None:
+def _print_counts(cat: Catalog, db: Path, game: Game) -> int:
+    """Print the game's counts by level, kind, tag and publication; return its total."""
     from rich.console import Console
     from rich.table import Table
 
@@ -254,6 +254,7 @@ def _print_counts(cat: Catalog, db: Path, game: Game) -> None:
         for value in order:
             table.add_row(value, str(counts[name][value]))
         console.print(table)
+    return total
 
 
 def _short(text: str, most: int = 36) -> str:

@@ -76,6 +76,12 @@ def test_game_reads_the_json_line_of_deal(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(other.encode())))
     status, text, _ = _run(capsys, "game", "-")
     assert status == 0 and text.startswith("The deal, played by the expert player.")
+    # Nor does a number too long to be a deal's (int() of 5,000 digits raised a traceback).
+    for seed in ("9" * 5000, str(2**63)):
+        other = line.replace('"seed": "5"', f'"seed": "{seed}"')
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(other.encode())))
+        status, text, _ = _run(capsys, "game", "-")
+        assert status == 0 and text.startswith("The deal, played by the expert player.")
 
 
 @pytest.mark.parametrize("seed", ["5", "05"])
@@ -164,6 +170,13 @@ def test_study_bad_input(
         assert status == 1, args
         assert len(err.strip().splitlines()) == 1 and message in err, err
         assert not (tmp_path / "o" / "study.json").exists()
+
+
+def test_study_refuses_an_empty_out(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # An unset shell variable: -o '' wrote study.json at the file system's root.
+    status, _, err = _run(capsys, "study", "--deals", "1", "-o", "", "--store", str(tmp_path / "s"))
+    assert status == 2 and "'' is empty; name a file or folder" in err
+    assert not (tmp_path / "s").exists()
 
 
 def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

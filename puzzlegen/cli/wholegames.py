@@ -19,6 +19,7 @@ import click
 from puzzlegen.cli.options import (
     CONTEXT,
     POSITION_CONTEXT,
+    output_text,
     progress_bar,
     read_position_arg,
     stderr_console,
@@ -108,8 +109,7 @@ def _given_deal(given: str) -> tuple[str, int | None]:
     heading = _DEAL_HEADING.fullmatch(given.strip().split("\n", 1)[0].strip())
     if heading:
         seed = heading.group(2)
-        number = int(seed) if seed.isascii() and seed.isdigit() and len(seed) < 20 else None
-        return heading.group(3), number
+        return heading.group(3), _named_number(seed)
     return unwrap_json(given, ("deal",), 'a "deal" of 52 cards'), _json_seed(given)
 
 
@@ -122,8 +122,14 @@ def _json_seed(text: str) -> int | None:
     except ValueError:
         return None
     seed = data.get("seed") if isinstance(data, dict) else None
-    if isinstance(seed, str) and seed.isascii() and seed.isdigit():
-        return int(seed)
+    return _named_number(seed) if isinstance(seed, str) else None
+
+
+def _named_number(seed: str) -> int | None:
+    """The deal number a seed written by ``deal`` names, if it is one (never too long)."""
+    if seed.isascii() and seed.isdigit() and len(seed) <= len(str(MAX_SEED)):
+        number = int(seed)
+        return number if number <= MAX_SEED else None
     return None
 
 
@@ -224,6 +230,7 @@ def game(
     "--out",
     default="output/study/",
     show_default=True,
+    callback=output_text,
     help="Folder for study.json and study.html.",
 )
 @click.option(

@@ -27,7 +27,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from puzzlegen.errors import CatalogError, warn
+from puzzlegen.errors import CatalogError, sqlite_failure, warn
 
 DEFAULT_DB = Path("output") / "catalog.sqlite"
 
@@ -270,12 +270,7 @@ class Catalog:
                 self._damaged(reason)
             if "not a database" in reason:
                 raise CatalogError(f"{name} is not a puzzlegen catalog ({reason})") from None
-            if "readonly" in reason or "read-only" in reason:
-                raise CatalogError(
-                    f"the catalog {name} cannot be written ({reason}): "
-                    "check the permissions of the file and its folder"
-                ) from None
-            raise CatalogError(f"the catalog {name} failed: {reason}") from None
+            raise CatalogError(sqlite_failure(f"the catalog {name}", exc)) from None
 
     def __enter__(self) -> Catalog:
         return self

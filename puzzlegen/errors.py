@@ -13,6 +13,17 @@ class PuzzlegenError(Exception):
     """Base class of every error puzzlegen raises on purpose."""
 
 
+def sqlite_failure(what: str, exc: Exception) -> str:
+    """SQLite's ``exc`` on ``what`` (e.g. "the catalog 'c.sqlite'"), said in one line."""
+    reason = str(exc)
+    if "readonly" in reason or "read-only" in reason:
+        return (
+            f"{what} cannot be written ({reason}): "
+            "check the permissions of the file and its folder"
+        )
+    return f"{what} failed: {reason}"
+
+
 class InvalidInputError(PuzzlegenError, ValueError):
     """Some text or option given to puzzlegen does not mean anything valid."""
 

@@ -217,6 +217,53 @@ def test_a_damaged_row_of_the_store_is_played_again_with_a_warning(
     assert first == again
 
 
+def test_a_damaged_or_foreign_store_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    store = tmp_path / "s.sqlite"
+    args = ["study", "--deals", "30", "--first-seed", "30", "--store", str(store)]
+    assert _run(capsys, *args, "-o", f"{tmp_path}/a/")[0] == 0
+    with sqlite3.connect(store) as db:  # the deals' rows in pages of their own
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = int(db.execute("PRAGMA page_count").fetchone()[0])
+    assert pages > 2
+    data = bytearray(store.read_bytes())
+    data[4096 * (pages - 1) : 4096 * pages] = b"\xff" * 4096  # its last page is noise
+    store.write_bytes(bytes(data))
+    status, _, err = _run(capsys, *args, "-o", f"{tmp_path}/b/")
+    assert status == 1 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert f"the study store '{store}' is damaged" in err and "remove it" in err
+    assert not (tmp_path / "b").exists()
+    (tmp_path / "notes.txt").write_text("my notes, not a database\n" * 100)
+    notes = str(tmp_path / "notes.txt")
+    status, _, err = _run(capsys, *args[:-1], notes, "-o", f"{tmp_path}/c/")
+    assert status == 1 and "is not a study store" in err and "name another file" in err
+    assert (tmp_path / "notes.txt").read_text().startswith("my notes")
+
+
+def test_a_store_that_cannot_be_written_is_refused_before_any_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import shutil
+    import subprocess
+
+    store = tmp_path / "s.sqlite"
+    args = ["study", "--deals", "3", "--store", str(store)]
+    assert _run(capsys, *args, "-o", f"{tmp_path}/a/")[0] == 0
+    # Immutable: read-only even to root, who runs CI (a mode of 0444 would not stop root).
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", str(store)], check=False).returncode:
+        pytest.skip("chattr +i is not available here")
+    try:
+        status, _, err = _run(capsys, "study", "--deals", "5", "--store", str(store),
+                              "-o", f"{tmp_path}/b/")
+    finally:
+        subprocess.run([chattr, "-i", str(store)], check=True)
+    assert status == 1 and len(err.strip().splitlines()) == 1
+    assert f"the study store '{store}' cannot be written" in err
+    assert not (tmp_path / "b").exists()
+
+
 def _stored(store: Path) -> int:
     if not store.exists():
         return 0

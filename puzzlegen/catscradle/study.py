@@ -31,11 +31,11 @@ import json
 import math
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from puzzlegen.errors import PuzzlegenError, warn
+from puzzlegen.errors import PuzzlegenError, sqlite_failure, warn
 
 #: The players of a study, in the order figures list them.
 STUDY_PLAYERS: tuple[str, ...] = ("beginner", "expert", "strong", "perfect")
@@ -87,14 +87,40 @@ class StudyStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS study_deals ("
-                "key TEXT NOT NULL, seed INTEGER NOT NULL, result TEXT NOT NULL, "
-                "PRIMARY KEY (key, seed))"
-            )
         except (sqlite3.Error, OSError) as exc:
             raise StudyError(f"cannot use the study store {str(self.path)!r}: {exc}") from None
+        try:
+            with self._errors():
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute(
+                    "CREATE TABLE IF NOT EXISTS study_deals ("
+                    "key TEXT NOT NULL, seed INTEGER NOT NULL, result TEXT NOT NULL, "
+                    "PRIMARY KEY (key, seed))"
+                )
+                # A store that cannot be written is refused now, not after a deal is played.
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("INSERT INTO study_deals VALUES ('', -1, '')")
+                self._db.execute("ROLLBACK")
+        except BaseException:
+            self._db.close()
+            raise
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn an SQLite failure (a damaged or read-only file, a full disk) into one line."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            name = f"the study store {str(self.path)!r}"
+            if "not a database" in str(exc):
+                raise StudyError(
+                    f"{name} is not a study store ({exc}): name another file"
+                ) from None
+            if "malformed" in str(exc):
+                raise StudyError(
+                    f"{name} is damaged ({exc}): remove it, and the study plays its deals again"
+                ) from None
+            raise StudyError(sqlite_failure(name, exc)) from None
 
     def close(self) -> None:
         self._db.close()
@@ -111,10 +137,11 @@ class StudyStore:
         Rows that do not read as a finished deal (edited, or damaged on disk)
         are removed, with one warning naming them, so those deals are played again.
         """
-        rows = self._db.execute(
-            "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ?",
-            (key, seeds.start, seeds.stop),
-        ).fetchall()
+        with self._errors():
+            rows = self._db.execute(
+                "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ?",
+                (key, seeds.start, seeds.stop),
+            ).fetchall()
         found, damaged = set(), []
         for seed, text in rows:
             read = _read(seed, text)
@@ -123,10 +150,11 @@ class StudyStore:
             else:
                 damaged.append((seed, read))
         if damaged:
-            self._db.executemany(
-                "DELETE FROM study_deals WHERE key = ? AND seed = ?",
-                [(key, seed) for seed, _ in damaged],
-            )
+            with self._errors():
+                self._db.executemany(
+                    "DELETE FROM study_deals WHERE key = ? AND seed = ?",
+                    [(key, seed) for seed, _ in damaged],
+                )
             (first, problem), more = damaged[0], len(damaged) - 1
             which = f"deal {first}" + (f" and {more} more" if more else "")
             warn(
@@ -138,18 +166,20 @@ class StudyStore:
 
     def add(self, key: str, result: dict[str, Any]) -> None:
         """Store one finished deal (committed at once; a second copy is ignored)."""
-        self._db.execute(
-            "INSERT OR IGNORE INTO study_deals (key, seed, result) VALUES (?, ?, ?)",
-            (key, result["seed"], json.dumps(result, sort_keys=True)),
-        )
+        with self._errors():
+            self._db.execute(
+                "INSERT OR IGNORE INTO study_deals (key, seed, result) VALUES (?, ?, ?)",
+                (key, result["seed"], json.dumps(result, sort_keys=True)),
+            )
 
     def results(self, key: str, seeds: range) -> list[dict[str, Any]]:
         """The stored deals of ``seeds`` under ``key``, in seed order."""
-        rows = self._db.execute(
-            "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ? "
-            "ORDER BY seed",
-            (key, seeds.start, seeds.stop),
-        )
+        with self._errors():
+            rows = self._db.execute(
+                "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ? "
+                "ORDER BY seed",
+                (key, seeds.start, seeds.stop),
+            ).fetchall()
         results = []
         for seed, text in rows:
             read = _read(seed, text)

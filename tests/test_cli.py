@@ -121,6 +121,17 @@ def test_generate_catalog_and_daily_commands(
     assert len(out.splitlines()) == 12  # the daily puzzle was added, and marked published
 
 
+def test_catalog_names_are_printed_as_they_are_not_as_markup(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # rich read 'c[red].sqlite' as a red 'c.sqlite', and '[/x]' as a broken tag (a traceback).
+    for name in ("c[red].sqlite", "c[/x].sqlite"):
+        db = str(tmp_path / name)
+        assert run(capsys, "generate", "--count", "2", "--db", db)[0] == 0
+        status, out, _ = run(capsys, "catalog", "--db", db)
+        assert status == 0 and f"in {db} (2 in all)" in out.replace("\n", "")
+
+
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [

@@ -123,6 +123,18 @@ def test_the_table_cites_its_sources(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "for IngramSpark" in out and "[1] " in out and "ingramspark.com" in out
 
 
+def test_names_are_printed_as_they_are_not_as_markup(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # rich read '[bold]' in a file name as markup, and '[/x]' as a broken tag (a traceback).
+    for name in ("[bold]good.pdf", "c[/x].pdf"):
+        path = tmp_path / name
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(make_pdf())
+        assert main(["preflight", str(path)]) == 0
+        assert f"Preflight of {path.name} for KDP" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n" + bytes(64), b"abc", b""])
 def test_a_file_that_is_not_a_pdf_is_said_to_be_one(
     data: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]

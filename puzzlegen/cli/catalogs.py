@@ -240,7 +240,10 @@ def _print_counts(cat: Catalog, db: Path, game: Game) -> int:
     counts = cat.counts(game=game.name)
     console = Console()
     total = sum(counts["level"].values())
-    console.print(f"{counted(total, game.title + ' puzzle')} in {db} ({len(cat)} in all)")
+    # markup=False: a file named 'c[red].sqlite' is printed as it is, not as red 'c.sqlite'.
+    console.print(
+        f"{counted(total, game.title + ' puzzle')} in {db} ({len(cat)} in all)", markup=False
+    )
     orders = {
         "level": LEVELS,
         "kind": game.kinds,
@@ -260,7 +263,7 @@ def _print_counts(cat: Catalog, db: Path, game: Game) -> int:
 def _short(text: str, most: int = 36) -> str:
     """``text`` cut at a space to at most ``most`` characters, ending in "…" if cut.
 
-    A table row stays one line: a Pendulum position runs to some 200
+    A table row stays short: a Pendulum position runs to some 200
     characters ('catalog --json' gives it whole).
 
     >>> _short("up-2 | AC AD AH AS | 10C 9H 2D", 20)
@@ -275,6 +278,7 @@ def _short(text: str, most: int = 36) -> str:
 
 def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table()
@@ -290,8 +294,8 @@ def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
             str(row["kind"]),
             str(row["level"]),
             str(row["par"]),
-            " ".join(tags),
-            _short(str(row["position"])),
+            escape(" ".join(tags)),
+            escape(_short(str(row["position"]))),
         )
     Console().print(table)
 

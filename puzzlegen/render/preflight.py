@@ -745,11 +745,14 @@ def _output_intent(reader: PdfReader, data: bytes, spaces: set[str]) -> list[Che
 
 def render_table(report: Report, name: str, printer: str = "kdp") -> Any:
     """The report as a rich table (imported lazily by the CLI), the sources listed under it."""
+    from rich.markup import escape
     from rich.table import Table
 
+    # Names and fonts come from the file and its PDF: '[bold]c.pdf' is printed as it is.
     sources = list(dict.fromkeys(c.source for c in report.checks if c.source))
-    title = f"Preflight of {name} for {PRINTERS[printer].name}: {report.pages} pages"
-    table = Table(title=title, caption="\n".join(f"[{i}] {s}" for i, s in enumerate(sources, 1)))
+    title = escape(f"Preflight of {name} for {PRINTERS[printer].name}: {report.pages} pages")
+    caption = "\n".join(escape(f"[{i}] {s}") for i, s in enumerate(sources, 1))
+    table = Table(title=title, caption=caption)
     table.add_column("rule")
     table.add_column("found")
     table.add_column("")
@@ -757,10 +760,10 @@ def render_table(report: Report, name: str, printer: str = "kdp") -> Any:
     table.add_column("source")
     for check in report.checks:
         table.add_row(
-            check.rule,
-            check.found,
+            escape(check.rule),
+            escape(check.found),
             "ok" if check.ok else "[bold red]FAIL[/]",
-            check.where,
-            f"[{sources.index(check.source) + 1}]" if check.source else "",
+            escape(check.where),
+            escape(f"[{sources.index(check.source) + 1}]") if check.source else "",
         )
     return table

@@ -78,6 +78,21 @@ def test_the_year_and_the_ids_are_printed(tmp_path: Path, monkeypatch: pytest.Mo
     assert _created(path).startswith("D:20300101000000")
 
 
+@pytest.mark.parametrize("epoch", ["999999999999999", "²", "abc", "1.5e9", "9" * 5000])
+def test_a_bad_source_date_epoch_is_one_line_before_any_page_is_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    epoch: str,
+) -> None:
+    # A year past 9999, a digit to str.isdigit() alone, text reportlab would int(): tracebacks.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    path = tmp_path / "b.pdf"
+    for year in ([], ["--year", "2031"]):  # reportlab reads it whatever the year
+        assert main(["book", "--count", "2", *year, "-o", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert "SOURCE_DATE_EPOCH=" in err and "is not a time" in err and err.count("\n") == 1
+        assert not path.exists()
+
+
 def test_a_title_past_kdps_200_characters_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -80,12 +80,11 @@ def default_year() -> int:
     """The copyright year when none is given: SOURCE_DATE_EPOCH's (the reproducible-builds
     convention), else 2026, so the same command always writes the same bytes."""
     import datetime as dt
-    import os
 
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).year
-    return 2026
+    from puzzlegen.render.book.document import source_date_epoch
+
+    epoch = source_date_epoch()
+    return 2026 if epoch is None else dt.datetime.fromtimestamp(epoch, tz=dt.UTC).year
 
 
 @click.command(context_settings=CONTEXT, cls=GradingCommand)

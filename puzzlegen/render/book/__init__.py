@@ -64,7 +64,7 @@ import puzzlegen
 from puzzlegen.games import Game, Puzzle
 from puzzlegen.render.book.answers import answer_pages, solutions_opening
 from puzzlegen.render.book.back import notes_pages, technique_index
-from puzzlegen.render.book.document import _Book
+from puzzlegen.render.book.document import _Book, source_date_epoch
 from puzzlegen.render.book.flowables import _Figure, _styles
 from puzzlegen.render.book.front import contents_page, how_to_play_pages, title_pages
 from puzzlegen.render.book.games import ToldGame, games_pages
@@ -129,6 +129,7 @@ def build_chapters(
         raise BookError(f"unknown printer {options.printer!r} ({', '.join(PRINTERS)})")
     if options.colour not in COLOR_MODES:
         raise BookError(f"unknown colour mode {options.color!r} (rgb, gray or cmyk)")
+    source_date_epoch()  # reportlab's int() of a bad one would fail after the typesetting
     profile = _output_profile(options)
     if not chapters or not any(c.puzzles for c in chapters):
         raise BookError("a book needs at least one puzzle")

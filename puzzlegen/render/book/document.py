@@ -8,10 +8,31 @@ from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from puzzlegen.errors import InvalidInputError
 from puzzlegen.render.book.geometry import Geometry
 from puzzlegen.render.book.model import BookOptions
 from puzzlegen.render.pdf import FONT, ink
 
+#: The last second of 9999: the PDF's dates have four-digit years.
+LAST_EPOCH = 253_402_300_799
+
+
+def source_date_epoch() -> int | None:
+    """SOURCE_DATE_EPOCH (the reproducible-builds convention) as seconds, if it is set.
+
+    reportlab reads it too, with ``int()``: a value that is not whole seconds
+    from 1970 to 9999 is refused in one line before any page is set.
+    """
+    text = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and int(text[:20]) <= LAST_EPOCH):
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise InvalidInputError(
+            f"SOURCE_DATE_EPOCH={shown!r} is not a time: give whole seconds since "
+            "1970-01-01 UTC (up to the year 9999), or unset it"
+        )
+    return int(text)
 
 class _Book(BaseDocTemplate):  # type: ignore[misc]
     def __init__(
@@ -70,7 +91,7 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
     def _begin(self, canvas: Any, doc: Any) -> None:
         g = self.geometry
         page = canvas.getPageNumber()
-        if page == 1 and not os.environ.get("SOURCE_DATE_EPOCH", "").strip():
+        if page == 1 and source_date_epoch() is None:
             # The book's dates: 1 January of its copyright year, not reportlab's fixed
             # 2000 (SOURCE_DATE_EPOCH, when set, dates it as the convention asks).
             stamp = f"D:{self.options.year:04d}0101000000+00'00'"

@@ -180,9 +180,10 @@ def numbered_lines(
     number = 0
     while raw := stream.readline(limit + 1):
         number += 1
+        cut = len(raw) > limit and not raw.endswith(b"\n")  # before a byte-order mark goes
         if number == 1 and raw.startswith(codecs.BOM_UTF8):
             raw = raw[len(codecs.BOM_UTF8) :]
-        if len(raw) > limit and not raw.endswith(b"\n"):
+        if cut:
             start = raw
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(limit)

@@ -43,6 +43,10 @@ def test_a_long_line_is_skipped_and_quoted_by_its_start() -> None:
     # Exactly at the limit is fine.
     exact = b"x" * (MAX_LINE - 1) + b"\n"
     assert list(numbered_lines(io.BytesIO(exact))) == [(1, exact.decode())]
+    # A byte-order mark does not hide a first line one byte too long, whose end
+    # was then answered as a line of its own, every answer after it out of step.
+    over = b"\xef\xbb\xbf" + b"x" * (MAX_LINE - 2) + b"XX\nKS\n"
+    assert [n for n, _ in numbered_lines(io.BytesIO(over))] == [1, 2]
 
 
 def test_read_text_is_bounded_and_utf8() -> None:

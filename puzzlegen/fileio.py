@@ -12,6 +12,7 @@ The result behaves like ``open(path, "w")`` in everything else a user sees:
   to the temporary file as it would to ``open``); a replaced file keeps its
   mode;
 * a symbolic link is written through: its target is replaced, the link stays;
+* an existing file its user may not write (``chmod a-w``) is refused;
 * a path that is not a regular file (``/dev/stdout``, a FIFO, a terminal) is
   written directly, since it cannot be renamed over;
 * an error names the path the user gave and the reason, never the
@@ -91,6 +92,7 @@ def check_writable(path: Path, *, folder: bool = False) -> None:
                     raise IsADirectoryError(21, "Is a directory", str(path))
                 if not stat.S_ISREG(mode):
                     return
+                _check_not_write_protected(target, mode)
             if target.is_symlink():
                 target = Path(os.path.realpath(target))
             target = target.parent
@@ -103,9 +105,10 @@ def check_writable(path: Path, *, folder: bool = False) -> None:
             raise NotADirectoryError(20, "Not a directory", str(path))
         if not folder and len(os.fsencode(Path(path).name)) > _name_max(base):
             raise OSError(errno.ENAMETOOLONG, "File name too long", str(path))
-        probe, fd = _create_temporary(base / "probe")
-        os.close(fd)
-        probe.unlink()
+        with signals_held():  # a stop waits the moment it takes: no probe is left behind
+            probe, fd = _create_temporary(base / "probe")
+            os.close(fd)
+            probe.unlink()
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
 
@@ -132,6 +135,8 @@ def _write(path: Path, data: bytes) -> None:
         existing: os.stat_result | None = path.stat()  # through any symbolic links
     except FileNotFoundError:
         existing = None
+    if existing is not None:
+        _check_not_write_protected(path, existing.st_mode)
     if existing is not None and not stat.S_ISREG(existing.st_mode):
         if stat.S_ISDIR(existing.st_mode):
             raise IsADirectoryError(21, "Is a directory", str(path))
@@ -159,6 +164,16 @@ def _write(path: Path, data: bytes) -> None:
             tmp.unlink(missing_ok=True)
         raise
     _fsync_folder(target.parent)
+
+
+def _check_not_write_protected(path: Path, mode: int) -> None:
+    """Refuse a regular file its user may not write, as ``open(path, "w")`` would.
+
+    The rename would replace it all the same (only its folder's permission
+    counts), silently undoing a ``chmod a-w`` made to keep it.
+    """
+    if stat.S_ISREG(mode) and not os.access(path, os.W_OK):
+        raise PermissionError(13, "Permission denied", str(path))
 
 
 def _name_max(folder: Path) -> int:

@@ -40,6 +40,26 @@ def test_replacing_a_file_keeps_its_mode(tmp_path: Path, umask: None) -> None:
     assert path.read_bytes() == b"new" and mode(path) == 0o640
 
 
+def test_a_file_its_user_may_not_write_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # open(path, "w") refuses a 'chmod a-w' file; the rename replaced it all the same.
+    kept = tmp_path / "kept.svg"
+    kept.write_text("<svg/>")
+    real_access = os.access
+    monkeypatch.setattr(  # root, who runs CI, may write anything: a user may not write this
+        os, "access", lambda p, m, **kw: real_access(p, m, **kw) and Path(p) != kept
+    )
+    with pytest.raises(PermissionError) as refused:
+        write_text(kept, "<svg>new</svg>")
+    assert refused.value.filename == str(kept)
+    with pytest.raises(PermissionError):
+        check_writable(kept)
+    assert kept.read_text() == "<svg/>"
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.svg"]  # no temporary left
+    write_text(tmp_path / "other.svg", "<svg/>")  # others are written as before
+
+
 def test_a_symlink_is_written_through(tmp_path: Path) -> None:
     target = tmp_path / "real" / "page.html"
     target.parent.mkdir()

@@ -8,9 +8,11 @@ is recorded in the catalog only once what it publishes has been written.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import math
-from collections.abc import Callable, Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -330,43 +332,54 @@ def publish_dailies(
     archive before it stops; the archive is also rebuilt every
     :data:`ARCHIVE_EVERY` seconds, so even a run killed outright leaves a site
     that lists nearly all it wrote, and the next run removes what it left.
+    With ``db``, the days written are recorded, those of a stopped run too.
     """
-    import time
-
-    warnings: list[str] = []
     if out_dir is None:
         if db is not None:
             record(db, ((p, f"daily:{d.isoformat()}") for d, p in chosen))
-        return warnings
-    from puzzlegen.render.pages import remove_stale_temporaries, write_archive, write_daily
+        return []
+    from puzzlegen.render.pages import (
+        remove_stale_temporaries,
+        write_archive,
+        write_daily,
+        write_days,
+    )
 
     check_site(game, out_dir)
     if db is not None:
         # A catalog that cannot be written is refused before any page is written.
         Catalog(db).close()
     remove_stale_temporaries(out_dir)
-    # The site around the days first, so no page ever links to a missing
-    # archive or script (even if the run is killed), then again at the end.
-    write_archive(game, out_dir, mono=mono)
     written: list[tuple[dt.date, Puzzle]] = []
-    finished = False
+    last = time.monotonic()
+
+    def write_day(day: tuple[dt.date, Puzzle]) -> None:
+        nonlocal last
+        write_daily(game, day[0], day[1], out_dir, mono=mono)
+        written.append(day)
+        if time.monotonic() - last > ARCHIVE_EVERY:  # for a run killed outright
+            write_archive(game, out_dir, mono=mono)
+            last = time.monotonic()
+
+    def recorded() -> Iterator[tuple[Puzzle, str]]:
+        return ((p, f"daily:{d.isoformat()}") for d, p in written)
+
     try:
-        last = time.monotonic()
-        for date, puzzle in progress(chosen, "Writing daily pages"):
-            write_daily(game, date, puzzle, out_dir, mono=mono)
-            written.append((date, puzzle))
-            if time.monotonic() - last > ARCHIVE_EVERY:
-                write_archive(game, out_dir, mono=mono)
-                last = time.monotonic()
-        finished = True
-    finally:
-        # Stopped or not, the archive lists what is on disk.
-        warnings = write_archive(game, out_dir, mono=mono) if finished else _quietly(
-            lambda: write_archive(game, out_dir, mono=mono)
+        # The site around the days first, so no page ever links to a missing
+        # archive or script, then again when they are written or the run stops.
+        warnings = write_days(
+            progress(chosen, "Writing daily pages"),
+            write_day,
+            lambda: write_archive(game, out_dir, mono=mono),
         )
+    except BaseException:
+        if db is not None:  # a stopped run records the days it wrote, so no book takes them
+            with contextlib.suppress(Exception):  # the stop, not this, is what is shown
+                record(db, recorded())
+        raise
     if db is not None:
         try:
-            record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
+            record(db, recorded())
         except CatalogError as exc:
             raise CatalogError(
                 f"the {counted(len(written), 'day')} under {str(out_dir)!r} "
@@ -434,11 +447,3 @@ def check_site(game: Game, out_dir: Path) -> None:
 
 #: How often a long daily range rebuilds its archive, in seconds.
 ARCHIVE_EVERY = 2.0
-
-
-def _quietly(work: Callable[[], list[str]]) -> list[str]:
-    """``work()`` while another error is on its way out: that error, not this one, is shown."""
-    try:
-        return work()
-    except Exception:
-        return []

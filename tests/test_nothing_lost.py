@@ -342,8 +342,8 @@ def _days_on_disk(site: Path) -> set[str]:
     return {p.name for p in site.iterdir() if p.name[:1].isdigit() and p.is_dir()}
 
 
-def _start_range(site: Path) -> subprocess.Popen[bytes]:
-    argv = ["daily", "--from", "2026-01-01", "--to", "2026-02-28", "-o", str(site)]
+def _start_range(site: Path, *extra: str) -> subprocess.Popen[bytes]:
+    argv = ["daily", "--from", "2026-01-01", "--to", "2026-02-28", "-o", str(site), *extra]
     return subprocess.Popen(
         [sys.executable, "-c", ENTRY, *argv], stderr=subprocess.PIPE, start_new_session=True
     )
@@ -362,8 +362,8 @@ def _wait_for_days(site: Path, process: subprocess.Popen[bytes], count: int) -> 
 def test_a_range_stopped_midway_lists_every_day_it_wrote(
     tmp_path: Path, signum: signal.Signals
 ) -> None:
-    site = tmp_path / "site"
-    process = _start_range(site)
+    site, db = tmp_path / "site", tmp_path / "c.sqlite"
+    process = _start_range(site, "--db", str(db))
     try:
         _wait_for_days(site, process, 3)
         os.kill(process.pid, signum)
@@ -376,6 +376,10 @@ def test_a_range_stopped_midway_lists_every_day_it_wrote(
     assert 3 <= len(on_disk) < 59
     assert _days_listed(site) == on_disk
     assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []
+    # And the catalog records them, so no book takes their puzzles (it recorded none).
+    with sqlite3.connect(db) as con:
+        venues = {v for (v,) in con.execute("SELECT venue FROM publications")}
+    assert venues == {f"daily:{day}" for day in on_disk}
 
 
 def test_a_range_killed_outright_leaves_a_listed_site_and_its_leftovers_go(
@@ -403,9 +407,46 @@ def test_a_range_killed_outright_leaves_a_listed_site_and_its_leftovers_go(
     leftover = site / f".2026-12-30.{dead.stdout.strip()}-0123abcd.tmp"
     leftover.mkdir()
     (leftover / "puzzle.svg").write_text("<svg/>")
+    # And a file a kill left half written, an hour ago; one being written now stays.
+    old, new = site / ".archive.html.0123abcd.tmp", site / "assets" / ".site.css.4567cdef.tmp"
+    for path in (old, new):
+        path.write_text("<half")
+    os.utime(old, (time.time() - 3700, time.time() - 3700))
     assert main(["daily", "--date", "2026-12-31", "-o", str(site)]) == 0
-    assert not leftover.exists()
+    assert not leftover.exists() and not old.exists() and new.exists()
     assert _days_listed(site) == _days_on_disk(site)
+
+
+@pytest.mark.parametrize("kind", ["game", "prepare"])
+def test_whole_game_pages_remove_what_a_killed_run_left(tmp_path: Path, kind: str) -> None:
+    from puzzlegen.catscradle.views import gamepages, preparepages
+
+    site = tmp_path / "site"
+    folder = site / (gamepages.FOLDER if kind == "game" else preparepages.FOLDER)
+    folder.mkdir(parents=True)
+    leftover = folder / ".2026-11-29.999999999-0123abcd.tmp"  # no such process
+    leftover.mkdir()
+    half = folder / ".archive.html.0123abcd.tmp"
+    half.write_text("<half")
+    os.utime(half, (time.time() - 3700, time.time() - 3700))
+    assert main(["daily", "--kind", kind, "--date", "2026-11-29", "-o", str(site)]) == 0
+    assert not leftover.exists() and not half.exists()
+
+
+@pytest.mark.parametrize("kind", ["game", "prepare"])
+def test_whole_game_pages_are_refused_in_a_folder_not_their_site(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    (tmp_path / "index.html").write_text("<p>my home page</p>")
+    argv = ["daily", "--kind", kind, "--date", "2026-11-29", "-o", str(tmp_path)]
+    assert main(argv) == 1
+    assert "not a puzzlegen daily site" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html"]
+    pendulum = tmp_path / "pend"
+    assert main(["daily", "--game", "pendulum", "--date", "2026-11-23", "-o", str(pendulum)]) == 0
+    assert main([*argv[:-1], str(pendulum)]) == 1
+    assert "is a Pendulum daily site" in capsys.readouterr().err
+    assert not (pendulum / kind).exists()
 
 
 # -- 8. closed standard input and output -----------------------------------------

@@ -581,6 +581,7 @@ def _daily_games(
     from typing import Any
 
     from puzzlegen.fileio import check_writable
+    from puzzlegen.publish import check_site
     from puzzlegen.registry import game_days, prepare_days
 
     # The game's own object (registry.GAME_DAYS or PREPARE_DAYS).
@@ -589,6 +590,7 @@ def _daily_games(
         dates = days_of.dates(dates)  # a date that is not a Sunday is refused by name
     if output is not None:
         check_writable(output, folder=True)
+        check_site(game, output)  # another game's site, or a folder not a site
     doing = "Choosing winnable deals" if kind == "game" else "Choosing prepare puzzles"
     days: list[Any] = []
 

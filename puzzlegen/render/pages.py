@@ -278,11 +278,27 @@ def _process_gone(pid: int) -> bool:
     return False
 
 
+#: ``fileio``'s temporary files (``.NAME.TOKEN.tmp``): written in a second or
+#: two, so one an hour old was left by a run killed outright.
+_TEMPORARY_FILE = re.compile(r"\..+\.[0-9a-f]{8}\.tmp")
+
+
 def remove_stale_temporaries(out_dir: Path) -> list[str]:
-    """Remove the hidden day folders left by runs killed outright; return their names."""
+    """Remove what runs killed outright left in ``out_dir``; return the names.
+
+    Those are hidden day folders directly in ``out_dir`` (removed as soon as
+    the run that named itself in them is gone) and hidden temporary files
+    anywhere under it (removed an hour after they were last written).
+    """
     removed: list[str] = []
     if not out_dir.is_dir():
         return removed
+    for path in sorted(out_dir.rglob(".*.tmp")):
+        if _TEMPORARY_FILE.fullmatch(path.name) and path.is_file() and not path.is_symlink():
+            with contextlib.suppress(OSError):
+                if time.time() - path.lstat().st_mtime > _UNOWNED_GRACE:
+                    path.unlink()
+                    removed.append(str(path.relative_to(out_dir)))
     for path in sorted(out_dir.iterdir()):
         match = _TEMPORARY.fullmatch(path.name)
         if match is None or path.is_symlink() or not path.is_dir():

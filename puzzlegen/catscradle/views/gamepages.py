@@ -37,6 +37,7 @@ from puzzlegen.render.pages import (
     _replace_folder,
     _rules_caption,
     long_date,
+    remove_stale_temporaries,
     script_json,
     write_assets,
     write_days,
@@ -190,6 +191,7 @@ def publish_game_days(
     ``days`` may be chosen as they are written; a run stopped midway (Ctrl-C,
     SIGTERM) still lists every day it wrote.
     """
+    remove_stale_temporaries(out_dir / FOLDER)
     return write_days(
         days,
         lambda day: write_game_day(game, day, out_dir, mono=mono),

@@ -29,6 +29,7 @@ from puzzlegen.render.pages import (
     _replace_folder,
     _rules_caption,
     long_date,
+    remove_stale_temporaries,
     script_json,
     write_days,
     write_lists,
@@ -129,6 +130,7 @@ def publish_prepare_days(
     ``days`` may be chosen as they are written; a run stopped midway (Ctrl-C,
     SIGTERM) still lists every day it wrote.
     """
+    remove_stale_temporaries(out_dir / FOLDER)
     return write_days(
         days,
         lambda day: write_day(game, day, out_dir, mono=mono),

@@ -149,27 +149,32 @@ def generate(
             ]
             for offset, data in enumerate(grade(jobs_batch)):
                 tries += 1
-                if data is None or (level is not None and data["level"] != level):
-                    continue
-                with catalog.transaction():
-                    stored = catalog.add(data)
-                    catalog.set_next_index(stream, index + offset + 1)
-                if stored:
-                    added.append(data)
-                    tries = 0
-                    if on_added is not None:
-                        on_added(data)
-                    if len(added) == count:
-                        break
+                if data is not None and (level is None or data["level"] == level):
+                    with catalog.transaction():
+                        stored = catalog.add(data)
+                        catalog.set_next_index(stream, index + offset + 1)
+                    if stored:
+                        added.append(data)
+                        tries = 0
+                        if on_added is not None:
+                            on_added(data)
+                        if len(added) == count:
+                            break
+                        continue
+                # Counted candidate by candidate, not by batch: whatever --jobs (and so
+                # the batch size), the search gives up at the same candidate.
+                if tries > MAX_TRIES_PER_PUZZLE:
+                    with catalog.transaction():
+                        catalog.set_next_index(stream, index + offset + 1)
+                    what = " ".join(w for w in ("no new", level, kind, "puzzle") if w)
+                    raise CatalogError(
+                        f"{what} in {tries} candidates of stream {stream!r}; "
+                        f"found {len(added)} of {count}"
+                    )
             else:
                 index += batch_size
                 with catalog.transaction():
                     catalog.set_next_index(stream, index)
-                if tries > MAX_TRIES_PER_PUZZLE:
-                    raise CatalogError(
-                        f"no new {level or ''} {kind or ''} puzzle in {tries} candidates of "
-                        f"stream {stream!r}; found {len(added)} of {count}"
-                    )
                 continue
             break
     return added

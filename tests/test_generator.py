@@ -125,6 +125,19 @@ _HINTS = {
 }
 
 
+def test_generate_gives_up_at_the_same_candidate_whatever_its_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The limit was checked at batch ends, and a batch is 16 candidates a job: one job
+    # gave up after 48 candidates, two after 64, and stored different next indexes.
+    monkeypatch.setattr("puzzlegen.generator.MAX_TRIES_PER_PUZZLE", 40)
+    monkeypatch.setattr("puzzlegen.generator.grade_candidate", lambda _job: None)
+    with Catalog(tmp_path / "c.sqlite") as cat:
+        with pytest.raises(CatalogError, match="no new puzzle in 41 candidates"):
+            generate(cat, 1, game=CATS_CRADLE, seed="s")
+        assert cat.next_index("game=cats-cradle|seed=s|kind=any|level=any") == 41
+
+
 def test_books_skip_one_move_puzzles_and_run_easiest_first() -> None:
     chosen = [own(p) for p in puzzles_from_seed(12, game=CATS_CRADLE, seed="t")]
     assert [p.level for p in chosen] == [level for level in LEVELS for _ in range(3)]

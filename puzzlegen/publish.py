@@ -263,8 +263,10 @@ def choose_chapters(
                 )
             )
     except BaseException:
+        # The error on its way out, not a failure to give back, is what is shown: claims
+        # not given back are a dead process's, which the next run takes back.
         if db is not None and parts:
-            with Catalog(db) as cat:
+            with contextlib.suppress(CatalogError), Catalog(db) as cat:
                 cat.release([p.key for _, puzzles in parts for p in puzzles], venue)
         raise
     return parts
@@ -297,8 +299,8 @@ def make_book(
         data = build_chapters([Chapter(game, chosen) for game, chosen in parts], options)
         write_bytes(output, data)
     except BaseException:
-        if db is not None:
-            with Catalog(db) as cat:
+        if db is not None:  # as in choose_chapters: the error on its way out is shown
+            with contextlib.suppress(CatalogError), Catalog(db) as cat:
                 cat.release([p.key for p in puzzles], book_venue(options))
         raise
     if db is not None:

@@ -201,6 +201,29 @@ def test_a_book_killed_outright_gives_its_puzzles_back(tmp_path: Path) -> None:
     assert _leases(db) == 0
 
 
+def test_a_failed_give_back_does_not_hide_why_the_book_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlegen.render.book.model import BookError
+
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db)
+
+    def fails(*_args: object, **_kwargs: object) -> None:
+        raise BookError("the typesetting failed")
+
+    def locked(*_args: object, **_kwargs: object) -> None:
+        raise CatalogError("the catalog is locked")
+
+    monkeypatch.setattr("puzzlegen.render.book.build_chapters", fails)
+    monkeypatch.setattr(Catalog, "release", locked)
+    argv = ["book", "--count", str(have), "--level", level, "--db", str(db)]
+    assert main([*argv, "-o", str(tmp_path / "b.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "the typesetting failed" in err and "locked" not in err
+    assert not (tmp_path / "b.pdf").exists()
+
+
 def test_catalog_release_gives_back_a_book_s_puzzles(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -172,10 +172,20 @@ def test_study_bad_input(
         assert not (tmp_path / "o" / "study.json").exists()
 
 
-def test_study_refuses_an_empty_out(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # An unset shell variable: -o '' wrote study.json at the file system's root.
-    status, _, err = _run(capsys, "study", "--deals", "1", "-o", "", "--store", str(tmp_path / "s"))
-    assert status == 2 and "'' is empty; name a file or folder" in err
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # An unset shell variable: -o '' wrote study.json at the file system's root.
+        (["--deals", "1", "-o", ""], "'' is empty; name a file or folder"),
+        # About 2 KB of figures a deal are held until the report: a billion would not fit.
+        (["--deals", "1000001"], "1000001 is not in the range 1<=x<=1000000"),
+    ],
+)
+def test_study_usage_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    status, _, err = _run(capsys, "study", *args, "--store", str(tmp_path / "s"))
+    assert status == 2 and message in err
     assert not (tmp_path / "s").exists()
 
 

@@ -213,10 +213,11 @@ def game(
 @click.command(context_settings=CONTEXT)
 @click.option(
     "--deals",
-    type=click.IntRange(min=1, max=10**9),
+    # A finished deal's figures take about 2 KB in memory until the report is written.
+    type=click.IntRange(min=1, max=10**6),
     default=1000,
     show_default=True,
-    help="Deals to play.",
+    help="Deals to play, up to a million (a study's figures are held in memory).",
 )
 @click.option("--first-seed", default="0", show_default=True, help="The first deal's seed.")
 @click.option(

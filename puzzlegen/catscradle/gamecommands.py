@@ -13,18 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from puzzlegen.catscradle.gameplayers import PLAYER_NAMES, GameRecord, UnknownPlayerError
+from puzzlegen.catscradle.gameplayers import PLAYER_NAMES, GameRecord, player_name
 from puzzlegen.catscradle.position import SPACE, Deal, Position
-
-
-def check_player(value: str) -> str:
-    """The player's name as the game spells it, or :class:`UnknownPlayerError`."""
-    name = value.strip().lower()
-    if name not in PLAYER_NAMES:
-        raise UnknownPlayerError(
-            f"unknown player {value!r} (choose from {', '.join(PLAYER_NAMES)})"
-        )
-    return name
 
 
 def game_output(
@@ -38,7 +28,7 @@ def game_output(
     from puzzlegen.catscradle.gameplayers import play_game
     from puzzlegen.catscradle.gamesolver import turn_json
 
-    name = check_player(player)
+    name = player_name(player)
     if deal_text is not None:
         deal = Deal.parse(deal_text)
         if seed is not None and str(Deal.from_seed(seed)) != str(deal):
@@ -140,7 +130,7 @@ class _WholeGame:
     """The functions the ``game`` and ``study`` commands call (one object, loaded by name)."""
 
     players = PLAYER_NAMES
-    check_player = staticmethod(check_player)
+    check_player = staticmethod(player_name)
     game_output = staticmethod(game_output)
     study_output = staticmethod(study_output)
 

@@ -60,6 +60,7 @@ __all__ = [
     "get_player",
     "play_game",
     "play_hidden",
+    "player_name",
 ]
 
 #: Every player ``get_player`` and :func:`play_game` know, weakest first.
@@ -622,16 +623,30 @@ class StrongPlayer:
         return _replay(position, _pycore.tidy(_pycore.split_layout(encoded), path))
 
 
+def player_name(value: str) -> str:
+    """The name of :data:`PLAYER_NAMES` that ``value`` gives (in any case), else
+    :class:`UnknownPlayerError`."""
+    name = value.strip().lower()
+    if name not in PLAYER_NAMES:
+        raise UnknownPlayerError(
+            f"unknown player {value!r} (choose from {', '.join(PLAYER_NAMES)})"
+        )
+    return name
+
+
 def get_player(name: str, *, seed: int | str = 0) -> GamePlayer:
     """The stock-hidden player called ``name`` (``beginner``, ``expert`` or ``strong``)."""
-    key = name.strip().lower()
+    key = player_name(name)
     if key == "beginner":
         return BEGINNER
     if key == "expert":
         return EXPERT
     if key == "strong":
         return StrongPlayer(seed=str(seed))
-    raise UnknownPlayerError(f"unknown player {name!r} (choose from {', '.join(PLAYER_NAMES)})")
+    raise UnknownPlayerError(
+        f"the {key} player reads the stock, so it is not a stock-hidden player: "
+        "play it with play_game"
+    )
 
 
 def play_hidden(deal: Deal, player: GamePlayer, *, sequences: int = 0) -> tuple[Turn, ...]:
@@ -698,7 +713,7 @@ def play_game(deal: Deal, player: str | GamePlayer, *, seed: int | str = 0) -> G
     ``seed`` seeds the strong player's sampling.
     """
     if isinstance(player, str):
-        if player.strip().lower() == "perfect":
+        if player_name(player) == "perfect":
             solution = solve(deal.layout, deal.stock)
             turns = solution.turns if solution.won else play_hidden(deal, EXPERT)
             return GameRecord("perfect", deal, turns)

@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import html
+import itertools
 import json
 import os
 import re
@@ -48,7 +49,7 @@ import secrets
 import shutil
 import stat
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -101,6 +102,14 @@ def write_lists(out_dir: Path) -> None:
         if sub.is_dir() and not sub.name.startswith(".") and (sub / "days.js").is_file()
     )
     write_text(out_dir / "lists.js", f"window.SITE_LISTS = {script_json(found)};\n")
+
+
+def by_month(days: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``days`` (oldest first) as an archive lists them: by month, newest first."""
+    return [
+        {"name": name, "days": list(run)}
+        for name, run in itertools.groupby(reversed(days), key=lambda day: day["month"])
+    ]
 
 
 def long_date(date: dt.date) -> str:
@@ -403,11 +412,7 @@ def write_archive(game: Game, out_dir: Path, *, mono: bool = False) -> list[str]
     manifest = {"game": game.name, "days": listed}
     write_text(out_dir / "days.js", f"window.PUZZLE_DAYS = {script_json(manifest)};\n")
     write_lists(out_dir)
-    months: list[dict[str, Any]] = []
-    for day in reversed(days):
-        if not months or months[-1]["name"] != day["month"]:
-            months.append({"name": day["month"], "days": []})
-        months[-1]["days"].append(day)
+    months = by_month(days)
     archive = render(
         "archive.html.j2",
         months=months,

@@ -36,6 +36,7 @@ from puzzlegen.render.pages import (
     ASSETS,
     _replace_folder,
     _rules_caption,
+    by_month,
     long_date,
     remove_stale_temporaries,
     script_json,
@@ -168,11 +169,7 @@ def write_game_site(game: Game, out_dir: Path, *, mono: bool = False) -> list[st
     listed = [{"date": d["date"], "id": d["id"]} for d in days]
     write_text(root / "days.js", f"window.GAME_DAYS = {script_json({'days': listed})};\n")
     write_lists(out_dir)
-    months: list[dict[str, Any]] = []
-    for day in reversed(days):
-        if not months or months[-1]["name"] != day["month"]:
-            months.append({"name": day["month"], "days": []})
-        months[-1]["days"].append(day)
+    months = by_month(days)
     puzzles = (out_dir / "index.html").is_file()
     archive = render(
         "catscradle/game_archive.html.j2", months=months, credit=game.credit, puzzles=puzzles

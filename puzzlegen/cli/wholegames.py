@@ -19,6 +19,8 @@ import click
 from puzzlegen.cli.options import (
     CONTEXT,
     POSITION_CONTEXT,
+    ProgressLines,
+    heartbeat,
     output_text,
     progress_bar,
     read_position_arg,
@@ -283,10 +285,12 @@ def study(
     html_path = json_path.with_name("study.html")
     check_writable(json_path)
     console = stderr_console()
-    with (
-        _client(scheduler) as client,
-        progress_bar(console) as progress,
-    ):
+    lines = ProgressLines("Playing deals", deals)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(_client(scheduler))
+        progress = stack.enter_context(progress_bar(console))
+        if not console.is_terminal:  # a log: a line every few seconds, even between deals
+            stack.enter_context(heartbeat(lines))
         task = progress.add_task("Playing deals", total=deals)
         started = False
 
@@ -300,8 +304,7 @@ def study(
                     file=sys.stderr,
                 )
             progress.update(task, completed=finished)
-            if not console.is_terminal and finished and (finished == total or finished % 500 == 0):
-                print(f"puzzlegen study: {finished} of {total} deals", file=sys.stderr)
+            lines.done = finished
 
         json_text, html, summary = whole.study_output(
             seeds=range(start, start + deals), store=store, player_seed=player_seed, jobs=jobs,

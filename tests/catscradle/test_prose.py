@@ -53,6 +53,20 @@ def test_where_the_hasty_line_falls_short_the_answer_says_rather_than(
         assert any(w in opening for w in (" rather than ", " before ", "Do not stop", "look again"))
 
 
+def test_the_moves_before_the_key_move_are_those_moves_only() -> None:
+    # Q♠ on K♦ then its transfer on to K♥, the key move: "After Q♠ on K♦ and transfer
+    # on to K♥, play transfer Q♠ on to K♥ …" named the key move as played, then to play.
+    puzzle = from_position(
+        Position.parse("QS 6S 4C 8H QC AC 8D 4S 8C 3C 2C KH 7H 10D 10S KD")
+    )
+    assert decisive_point(puzzle).startswith(
+        "After Q♠ on K♦, transfer Q♠ on to K♥ before 7♥ on 8♣, not after."
+    )
+    book = puzzles_from_seed(24, seed="book", game=CATS_CRADLE)
+    answers = [solution_text(p) for p in book if isinstance(p, Puzzle)]
+    assert len(answers) == 24 and not any("play transfer" in text for text in answers)
+
+
 def test_answers_vary_and_never_change(puzzles: list[Puzzle]) -> None:
     first = [solution_text(p) for p in puzzles]
     assert first == [solution_text(p) for p in puzzles]  # chosen by the puzzle's id

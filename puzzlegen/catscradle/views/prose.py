@@ -47,11 +47,12 @@ def spaces_phrase(n: int) -> str:
     return f"{number_word(n)} space{'' if n == 1 else 's'}"
 
 
-def phrases(line: Line) -> list[str]:
-    """The moves of ``line`` as phrases, a transfer folded into the move before it."""
+def phrases(line: Line, count: int | None = None) -> list[str]:
+    """The moves of ``line`` (its first ``count``) as phrases, a transfer folded
+    into the move before it."""
     result: list[str] = []
     previous: Move | None = None
-    for position, move, _ in line.position.replay(line.moves):
+    for position, move, _ in line.position.replay(line.moves[:count]):
         transfer = position.is_transfer(move)
         if transfer and previous is not None and previous.card == move.card:
             result[-1] += f" and transfer on to {move.onto.symbol()}"
@@ -145,25 +146,27 @@ def decisive_point(puzzle: Puzzle) -> str:
                 m.card == theirs.card and m.onto == theirs.onto for m in best.moves[shared + 1 :]
             )
             mine_text, theirs_text = _phrase(at, mine), _phrase(at, theirs)
+            # "transfer Q♠ on to K♥" is its own verb: not "play transfer Q♠ on to K♥".
+            play = "" if mine_text.startswith("transfer") else "play "
             if mine.card == theirs.card:
                 choice = (
                     f"{mine.card.symbol()} belongs on {mine.onto.symbol()} rather than "
                     f"{theirs.onto.symbol()}{why}"
                 )
             elif later:
-                choice = f"play {mine_text} before {theirs_text}, not after{why}"
+                choice = f"{play}{mine_text} before {theirs_text}, not after{why}"
             else:
-                choice = f"play {mine_text} rather than {theirs_text}{why}"
+                choice = f"{play}{mine_text} rather than {theirs_text}{why}"
             if shared == 0:
                 when = _pick(puzzle, "when", ("To begin", "From the start", "First of all"))
             return _pick(puzzle, "diverge", (
                 f"{when}, {choice}: the obvious order leads to only "
-                f"{spaces_phrase(hasty)}, this one on to {spaces}.",
+                f"{spaces_phrase(hasty)}, this one to {spaces}.",
                 f"{when}, {choice}. The quick choice is worth only "
                 f"{spaces_phrase(hasty)}; the patient one gives {spaces}.",
                 f"{when}, {choice}, because the obvious order runs out at "
                 f"{spaces_phrase(hasty)} while this one reaches {spaces}.",
-                f"The point of this layout: {choice.replace('play ', '', 1)}. "
+                f"The point of this layout: {choice.removeprefix('play ')}. "
                 f"Taking the first move that offers ends at {spaces_phrase(hasty)} "
                 f"instead of {number_word(par)}.",
             ))
@@ -268,7 +271,8 @@ def _phrase(position: Position, move: Move) -> str:
 
 def moves_text_of(line: Line, count: int) -> str:
     """The first ``count`` moves of ``line`` as phrases."""
-    return ", ".join(phrases(line)[:count]) if count <= 2 else f"{number_word(count)} moves"
+    # Those moves, not that many phrases: a phrase may hold a move and the transfer after it.
+    return ", ".join(phrases(line, count)) if count <= 2 else f"{number_word(count)} moves"
 
 
 def solution_text(puzzle: Puzzle) -> str:

@@ -116,6 +116,21 @@ def test_a_single_date_adds_itself_to_the_archive(tmp_path: Path) -> None:
         assert ref is not None and (folder / ref).resolve().is_file(), ref
 
 
+@pytest.mark.parametrize("kind", ["game", "prepare"])
+def test_a_site_of_one_kind_links_to_no_missing_page(tmp_path: Path, kind: str) -> None:
+    # The link to the date's puzzle page was in the page, hidden: a crawler found a 404.
+    assert main(["daily", "--kind", kind, "--date", "2026-11-29", "-o", str(tmp_path)]) == 0
+    pages = sorted(tmp_path.rglob("*.html"))
+    assert len(pages) >= 2
+    for path in pages:
+        page = strict(path.read_text())
+        for element in page.iter():
+            ref = element.get("href") or element.get("src")
+            if ref and not ref.startswith(("data:", "#", "https:", "http:", "mailto:")):
+                target = (path.parent / ref.split("#")[0].split("?")[0]).resolve()
+                assert target.is_file(), f"{path.relative_to(tmp_path)}: {ref}"
+
+
 def test_stray_and_malformed_puzzles_are_skipped_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

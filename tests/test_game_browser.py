@@ -202,6 +202,11 @@ def test_links_both_ways_and_today(site: Path, game: Page) -> None:
     link.click()
     game.page.wait_for_url(f"**/game/{FIRST}/index.html")
     assert game.page.is_visible("#puzzle-link")
+    game.page.click("#puzzle-link a")  # and back to the day's puzzle
+    game.page.wait_for_url(f"**/{FIRST}/index.html")
+    assert "/game/" not in game.page.url
+    game.page.go_back()
+    game.page.wait_for_url(f"**/game/{FIRST}/index.html")
     # On a narrow phone the links wrap between them, not inside one ("This day's / puzzle").
     game.page.set_viewport_size({"width": 320, "height": 700})
     rects = "document.querySelector('#puzzle-link a').getClientRects().length"

@@ -78,6 +78,11 @@ def test_links_both_ways_and_no_later_sunday(site: Path, page: Page) -> None:
     link.click()
     page.page.wait_for_url("**/prepare/" + SUNDAY + "/index.html")
     assert page.page.is_visible("#puzzle-link")
+    page.page.click("#puzzle-link a")  # and back to the day's puzzle
+    page.page.wait_for_url("**/" + SUNDAY + "/index.html")
+    assert "/prepare/" not in page.page.url
+    page.page.go_back()
+    page.page.wait_for_url("**/prepare/" + SUNDAY + "/index.html")
     index = (site / "prepare" / "index.html").as_uri()
     page.page.goto(index + "?today=" + SUNDAY)
     assert page.page.is_visible(f'tr[data-date="{SUNDAY}"]')

@@ -686,9 +686,7 @@
 
     // Navigation: other games, and this day's puzzle when the site has it.
     site.linkDays(date, listedDays(window.GAME_DAYS));
-    site.whenListed("../../", "days.js", "PUZZLE_DAYS", (days) => {
-      if (listedDays(days).includes(date)) $("puzzle-link").hidden = false;
-    });
+    site.linkPuzzleDay(date);
 
     // Pick up where this browser left off: the sequences dealt, then this one's moves.
     checkEnd();

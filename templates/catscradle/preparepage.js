@@ -292,9 +292,7 @@
 
     // Navigation: other Sundays up to today, and this day's puzzle when the site has it.
     site.linkDays(date, listedDays(window.PREPARE_DAYS).filter((d) => d <= today()));
-    site.whenListed("../../", "days.js", "PUZZLE_DAYS", (days) => {
-      if (listedDays(days).includes(date)) $("puzzle-link").hidden = false;
-    });
+    site.linkPuzzleDay(date);
 
     // Pick up where this browser left off (the moves of the sequence under way).
     for (const pair of Array.isArray(saved.current) ? saved.current : []) {

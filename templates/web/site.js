@@ -19,6 +19,8 @@
  *   whenListed(root, path, name, then)   another kind's list of days (path from
  *                      the site's root, e.g. "game/days.js"), loaded only when
  *                      lists.js says the site holds it: then(window[name]);
+ *   linkPuzzleDay(date)   a whole-game or prepare page's link to its date's
+ *                      puzzle page, shown only when the site holds that day;
  *   wireCopy(doc)      the Copy button that puts the share text on the clipboard;
  *   wireBoard(board, ui, on), markCells(cells, labels, marks)   a board of
  *                      data-cell buttons played by pointer and keyboard.
@@ -269,11 +271,24 @@
     document.body.appendChild(script);
   }
 
+  // A whole-game or prepare page's link to its date's puzzle page (#puzzle-link), shown
+  // and given its address only when the site holds that day: a crawler finds no link
+  // to a page that is not there.
+  function linkPuzzleDay(date) {
+    whenListed("../../", "days.js", "PUZZLE_DAYS", (days) => {
+      if (!listedDays(days).includes(date)) return;
+      const span = document.getElementById("puzzle-link");
+      span.querySelector("a").href = "../../" + date + "/index.html";
+      span.hidden = false;
+    });
+  }
+
   window.PuzzleSite = {
     game: (name) => games[name] || null,
     store: store, dayRecord: dayRecord,
     today: today, addDays: addDays, listedDays: listedDays, minutes: minutes, plural: plural,
     streaks: streaks, showList: showList, linkDays: linkDays, wireCopy: wireCopy,
     wireBoard: wireBoard, markCells: markCells, whenListed: whenListed,
+    linkPuzzleDay: linkPuzzleDay,
   };
 })();

@@ -190,3 +190,19 @@ def test_puzzle_and_answer_boards_share_one_scale(book: tuple[bytes, Path, Repor
     assert sizes["puzzles"] and sizes["answers"]
     assert sizes["puzzles"] == sizes["answers"]  # one board scale through the book
     assert min(sizes["puzzles"]) >= 7.0
+
+
+def test_book_for_ingramspark_is_cmyk_unless_told_gray_and_never_rgb(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # IngramSpark takes CMYK or grayscale files: an RGB book passed its preflight.
+    path = tmp_path / "i.pdf"
+    argv = ["book", "--count", "2", "--seed", "print", "--printer", "ingramspark"]
+    assert main([*argv, "--color", "rgb", "-o", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "IngramSpark takes CMYK or grayscale files, not RGB" in err and not path.exists()
+    assert main([*argv, "-o", str(path)]) == 0
+    report = preflight(path, printer="ingramspark")
+    assert report.ok
+    (spaces,) = [c.found for c in report.checks if c.rule.startswith("colour spaces")]
+    assert "DeviceCMYK" in spaces and "RGB" not in spaces

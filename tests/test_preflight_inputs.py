@@ -103,7 +103,7 @@ def test_each_printer_has_its_own_safe_area_and_every_rule_a_source() -> None:
         canvas.setFont(FONT, 9)
         canvas.drawString(x0 + 3 * INCH, 0.4 * INCH, str(number))
 
-    data = make_pdf(draw=folio_at)
+    data = make_pdf(draw=folio_at, cmyk=True)  # IngramSpark takes no RGB
     kdp = preflight(data, printer="kdp")
     assert kdp.ok, kdp.failures
     ingram = preflight(data, printer="ingramspark")
@@ -117,10 +117,20 @@ def test_each_printer_has_its_own_safe_area_and_every_rule_a_source() -> None:
 
 def test_the_table_cites_its_sources(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "good.pdf"
-    path.write_bytes(make_pdf())
+    path.write_bytes(make_pdf(cmyk=True))
     assert main(["preflight", str(path), "--printer", "ingramspark"]) == 0
     out = capsys.readouterr().out
     assert "for IngramSpark" in out and "[1] " in out and "ingramspark.com" in out
+
+
+def test_ingramspark_refuses_rgb_whatever_colour_is_promised() -> None:
+    # Its source says "CMYK or grayscale, no RGB"; an RGB file passed unless --color was given.
+    rgb, cmyk = make_pdf(), make_pdf(cmyk=True)
+    assert preflight(rgb, printer="kdp").ok
+    refused = preflight(rgb, printer="ingramspark")
+    assert [c.rule for c in refused.failures] == ["colour spaces (IngramSpark: no RGB)"]
+    assert refused.failures[0].where.startswith("pages 1, 2")
+    assert preflight(cmyk, printer="ingramspark").ok
 
 
 def test_names_are_printed_as_they_are_not_as_markup(

@@ -118,9 +118,8 @@ def default_year() -> int:
     "--color",
     "color",
     type=click.Choice(["rgb", "gray", "cmyk"], case_sensitive=False),
-    default="rgb",
-    show_default=True,
-    help="gray: black ink only, red pips hollow; cmyk: black text and pips in black ink alone.",
+    help="gray: black ink only, red pips hollow; cmyk: black text and pips in black ink alone "
+    "[default: rgb; cmyk with --printer ingramspark, which takes no RGB file].",
 )
 @click.option("--mono", is_flag=True, help="The same as --color gray.")
 @click.option(
@@ -200,7 +199,7 @@ def book(
     db: Path | None,
     page_size: str,
     bleed: bool,
-    color: str,
+    color: str | None,
     mono: bool,
     per_page: int | None,
     title: str | None,
@@ -275,8 +274,17 @@ def book(
             f"{MAX_TITLE} (KDP's limit for a title and subtitle together)",
             param_hint="'--title'",
         )
-    if mono and color not in ("rgb", "gray"):
+    if mono and color not in (None, "gray"):
         raise click.UsageError("give --mono or --color, not both")
+    from puzzlegen.render.preflight import PRINTERS
+
+    if color == "rgb" and not PRINTERS[printer].rgb:
+        raise click.BadParameter(
+            f"{PRINTERS[printer].name} takes CMYK or grayscale files, not RGB: "
+            "give --color cmyk or gray (cmyk is the default for it)",
+            param_hint="'--color'",
+        )
+    color = "gray" if mono else color or ("rgb" if PRINTERS[printer].rgb else "cmyk")
     if isbn:
         # ASCII digits only: str.isdigit() also passes '٣' and '３' (which would
         # print) and '³' (which int() refuses with a traceback-like message).
@@ -302,12 +310,12 @@ def book(
         why = unprintable(text)
         if why:
             raise click.BadParameter(f"{text!r} has {why}", param_hint=f"'{name}'")
-    intent = _output_intent(output_intent, pdfx, "gray" if mono else color)
+    intent = _output_intent(output_intent, pdfx, color)
     options = BookOptions(
         title=title,
         page_size=page_size,
         bleed=bleed,
-        color="gray" if mono else color,
+        color=color,
         per_page=per_page,
         author=author,
         publisher=publisher,

@@ -89,6 +89,8 @@ class Printer:
     #: The least inside margin; None: the page-count gutter table
     spine: float | None
     sources: dict[str, str]
+    #: Whether an RGB file is taken (IngramSpark asks for CMYK or grayscale files)
+    rgb: bool = True
 
     def safe_area(self, bleed: bool) -> float:
         return self.safe[0] if bleed else self.safe[1]
@@ -129,6 +131,7 @@ PRINTERS = {
             "gutter": INGRAM_MARGINS,
             "colour": INGRAM_FILES + ": CMYK or grayscale, no RGB",
         },
+        rgb=False,
     ),
 }
 
@@ -533,7 +536,7 @@ def _preflight(
                 inner, outer = (left, right) if recto else (right, left)
                 outside.low(min(outer, top, bottom), number, safe)
                 spine[recto].low(inner, number, gutter)
-            if color in ("gray", "cmyk") and number not in rgb_pages:
+            if (color in ("gray", "cmyk") or not profile.rgb) and number not in rgb_pages:
                 objs = [*sheet.chars, *sheet.lines, *sheet.rects, *sheet.curves]
                 if any(
                     _is_rgb(o.get("non_stroking_color")) or _is_rgb(o.get("stroking_color"))
@@ -615,7 +618,12 @@ def _preflight(
         _colour_spaces(page, page.get("/Resources"), spaces)
     used = ", ".join(sorted(spaces)) or "none"
     if color not in ("gray", "cmyk"):
-        checks.append(Check("colour spaces", used, True, source=src["colour"]))
+        has_rgb = not profile.rgb and ("DeviceRGB" in spaces or bool(rgb_pages))
+        rule = "colour spaces" if profile.rgb else f"colour spaces ({profile.name}: no RGB)"
+        checks.append(
+            Check(rule, used, not has_rgb, _pages_text(rgb_pages) if has_rgb else "",
+                  src["colour"])
+        )
     else:
         has_rgb = "DeviceRGB" in spaces or bool(rgb_pages)
         checks.append(

@@ -192,7 +192,14 @@ def choose_book_puzzles(
 
     if db is not None:
         if not db.is_file():
-            raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
+            from puzzlegen.registry import DEFAULT_GAME
+
+            named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
+            wanted = f"--count {count} --level {level.lower()}" if level else f"--count {3 * count}"
+            raise CatalogError(
+                f"no catalog at {str(db)!r}: fill one with "
+                f"'puzzlegen generate {named}{wanted} --db {db}'"
+            )
         with Catalog(db) as cat:
             return cat.claim(
                 venue,

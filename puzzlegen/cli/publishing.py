@@ -233,10 +233,12 @@ def book(
     Examples:
       puzzlegen book --count 24 --mix -o output/book.pdf
       puzzlegen book --count 100 --page-size 6x9 --bleed --title "Cat's Cradle 1" -o output/6x9.pdf
-      puzzlegen book --count 40 --level hard --db output/catalog.sqlite --page-size a4
-      puzzlegen book --game pendulum --count 12 -o output/pendulum.pdf
+      puzzlegen generate --count 40 --level hard --db output/catalog.sqlite
+      puzzlegen book --count 40 --level hard --db output/catalog.sqlite -o output/hard.pdf
+      puzzlegen book --game pendulum --count 12 --page-size a4 -o output/pendulum.pdf
       puzzlegen book --game cats-cradle --game pendulum --count 24 -o output/mixed.pdf
-      puzzlegen book --game escape --count 12 --level easy --db output/escape.sqlite
+      puzzlegen generate --game escape --count 12 --level easy --db output/escape.sqlite
+      puzzlegen book --game escape --count 12 --level easy --db output/escape.sqlite -o output/e.pdf
       puzzlegen book --count 24 --games 3 -o output/with-games.pdf
       puzzlegen book --count 24 --kind prepare -o output/prepare.pdf
       puzzlegen book --count 24 --printer ingramspark -o output/ingram.pdf
@@ -545,8 +547,8 @@ def preflight(
     \b
     Examples:
       puzzlegen preflight output/book.pdf
-      puzzlegen preflight book.pdf --trim 6x9 --bleed --color cmyk
-      puzzlegen preflight book.pdf --printer ingramspark
+      puzzlegen preflight output/6x9.pdf --trim 6x9 --bleed
+      puzzlegen preflight output/ingram.pdf --printer ingramspark --color cmyk
     """
     from pypdf.errors import PyPdfError
     from rich.console import Console

@@ -26,15 +26,17 @@ processes.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import hashlib
 import importlib
+import logging
 import os
 import socket
 import threading
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -243,14 +245,34 @@ def dask_client(address: str) -> Iterator[Any]:
             ) from None
     try:
         _check_cluster(client, address)
-        for warning in said:
-            warnings.warn_explicit(
-                warning.message, warning.category, warning.filename, warning.lineno,
-                source=warning.source,
-            )
-        yield client
-    finally:
+    except BaseException:
         client.close()
+        raise
+    for warning in said:
+        warnings.warn_explicit(
+            warning.message, warning.category, warning.filename, warning.lineno,
+            source=warning.source,
+        )
+    with _client_logs_quiet():
+        try:
+            yield client
+        finally:
+            client.close()  # a lost scheduler's reconnection is cancelled here, quietly
+
+
+@contextmanager
+def _client_logs_quiet() -> Iterator[None]:
+    """Dask's client logs its failures as tracebacks (a lost scheduler's reconnection
+    gives 35 lines); while puzzlegen uses it, the one line puzzlegen says is enough."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 class OtherCode(RuntimeError):
@@ -265,7 +287,12 @@ def checked(mine: str, func: Callable[..., R], item: T, *args: Any) -> R:
     """
     theirs = installation()
     if theirs != mine:
-        raise OtherCode(_runs_other("a Dask worker that joined later", theirs, mine))
+        who = "a Dask worker that joined later"
+        # Named by its address, as the check before the work names a machine
+        # (ValueError: called outside a worker).
+        with suppress(ImportError, ValueError):
+            who += f" ({importlib.import_module('distributed').get_worker().address})"
+        raise OtherCode(_runs_other(who, theirs, mine))
     return func(item, *args)
 
 
@@ -276,6 +303,12 @@ def _worker_errors() -> Iterator[None]:
         yield
     except OtherCode as exc:
         raise SchedulerError(str(exc)) from None
+    except (concurrent.futures.CancelledError, OSError) as exc:
+        # The scheduler went away (its connection lost, the work cancelled with it).
+        raise SchedulerError(
+            f"lost the Dask scheduler ({type(exc).__name__}): the finished work is kept; "
+            "start the scheduler again and run the same command to go on"
+        ) from None
     except RuntimeError as exc:  # one with no puzzlegen cannot even read the task
         if "deserializ" not in str(exc):
             raise

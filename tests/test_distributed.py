@@ -353,3 +353,24 @@ def test_work_gathered_in_order_and_other_code_said_in_one_line(scheduler: str) 
     whole = f"^a Dask {said}: install this same checkout there"
     with pytest.raises(SchedulerError, match=whole), _worker_errors():
         raise raised.value
+
+
+def test_a_worker_with_other_code_that_joined_later_is_named_by_its_address(
+    scheduler: str,
+) -> None:
+    # The check before the work named the machine; the one in every task did not.
+    with dask_client(scheduler) as client:
+        future = client.submit(checked, "9.9", abs, -3, pure=False)
+        said = r"^a Dask worker that joined later \(tcp://127\.0\.0\.1:\d+\) runs "
+        with pytest.raises(SchedulerError, match=said), _worker_errors():
+            future.result()
+
+
+def test_a_lost_scheduler_is_one_line_saying_the_finished_work_is_kept() -> None:
+    # A scheduler killed mid-study gave a 48-line traceback.
+    from distributed.client import FutureCancelledError
+
+    lost = FutureCancelledError("checked-1", reason="scheduler-connection-lost")
+    said = "^lost the Dask scheduler .*the finished work is kept; start the scheduler again"
+    with pytest.raises(SchedulerError, match=said), _worker_errors():
+        raise lost

@@ -116,6 +116,17 @@ def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert by_deal.splitlines()[:-1] == by_seed.splitlines()[:-1]
 
 
+def test_the_beginners_stop_is_not_called_no_move_where_a_line_makes_a_space(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Deal 3's beginner stops with a two-space line on the board: "no move" alone was false.
+    status, text, _ = _run(capsys, "game", "--seed", "3", "--player", "beginner")
+    assert status == 0
+    assert "no single move that empties a cell and stops, though a longer line makes two" in text
+    status, text, _ = _run(capsys, "game", "--seed", "3")
+    assert status == 0 and "no single move" not in text and text.rstrip().endswith("stock).")
+
+
 def test_one_space_is_filled_with_a_card_dealt_into_it(capsys: pytest.CaptureFixture[str]) -> None:
     said = "\n".join(_run(capsys, "game", "--seed", str(seed))[1] for seed in range(1, 8))
     ones = [line for line in said.splitlines() if "one space created; dealt" in line]

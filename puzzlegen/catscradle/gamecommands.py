@@ -56,6 +56,7 @@ def game_output(
 
 def game_text(record: GameRecord, seed: int | None) -> str:
     """The game as text: each sequence (start, moves, spaces, cards dealt), then the result."""
+    from puzzlegen.catscradle.solver import best_line
     from puzzlegen.catscradle.views.prose import moves_text, number_word, spaces_phrase
 
     def cards(n: int) -> str:
@@ -79,13 +80,22 @@ def game_text(record: GameRecord, seed: int | None) -> str:
                 f"({cards(len(turn.stock))} left in the stock)."
             )
         else:
-            lines.append(f"  {moves} — no space created.")
+            # Only the hasty beginner stops where a longer line would still make a space.
+            missed = best_line(turn.start).spaces - turn.start.spaces
+            stops = (
+                f": the hasty player sees no single move that empties a cell and stops, "
+                f"though a longer line makes {spaces_phrase(missed)}"
+                if missed > 0
+                else ""
+            )
+            lines.append(f"  {moves} — no space created{stops}.")
         lines.append("")
     if record.won:
         lines.append(f"Won in {sequences(record.sequences)}: the stock is used up.")
     else:
+        last = "it" if record.sequences == 1 else "the last"
         lines.append(
-            f"Lost after {sequences(record.sequences)}: the last created no space "
+            f"Lost after {sequences(record.sequences)}: {last} created no space "
             f"({cards(record.stock_left)} left in the stock)."
         )
     return "\n".join(lines)

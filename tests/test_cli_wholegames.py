@@ -161,6 +161,15 @@ def test_bad_input_is_one_line_and_exit_1(
     assert len(err.strip().splitlines()) == 1 and message in err
 
 
+@pytest.mark.parametrize("args", [["--seed", "1", "--playr", "strong"], ["--jsn", "--seed", "4"]])
+def test_a_mistyped_option_beside_seed_is_named(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    # It was read as a DEAL beside --seed: "give either a DEAL or --seed, not both".
+    status, _, err = _run(capsys, "game", *args)
+    assert status == 2 and "No such option '--" in err and "Did you mean" in err
+
+
 def test_study_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

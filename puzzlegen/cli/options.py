@@ -140,6 +140,21 @@ def check_tag(game: Game, tag: str | None) -> str | None:
 POSITION_CONTEXT: dict[str, Any] = {**CONTEXT, "ignore_unknown_options": True}
 
 
+def refuse_unknown_options(parts: Sequence[str]) -> None:
+    """A mistyped option click let through into a position argument, refused by name.
+
+    A word is a position's only if it starts with a space cell ("-- 9S ...").
+    """
+    for part in parts:
+        if part.startswith("-") and part != "-" and part.split()[0] != "--":
+            import difflib
+
+            ctx = click.get_current_context(silent=True)
+            known = [o for p in (ctx.command.params if ctx else []) for o in p.opts]
+            close = difflib.get_close_matches(part.split("=")[0], known)  # as click does
+            raise click.NoSuchOption(part, possibilities=close, ctx=ctx)
+
+
 def read_position_arg(parts: Sequence[str]) -> str:
     """The words of a position argument, or standard input for ``-`` (UTF-8, bounded)."""
     from puzzlegen.errors import InvalidInputError
@@ -147,11 +162,7 @@ def read_position_arg(parts: Sequence[str]) -> str:
 
     if list(parts) == ["-"]:
         return read_text(sys.stdin.buffer)
-    for part in parts:
-        # What click let through as an unknown option: a position only if it
-        # starts with a space cell ("-- 9S ..."); otherwise a mistyped option.
-        if part.startswith("-") and part != "-" and part.split()[0] != "--":
-            raise click.NoSuchOption(part)
+    refuse_unknown_options(parts)
     text = " ".join(parts)
     if len(parts) == 1 and (text.endswith((".txt", ".json", ".jsonl")) or _is_file(text)):
         raise InvalidInputError(

@@ -24,6 +24,7 @@ from puzzlegen.cli.options import (
     output_text,
     progress_bar,
     read_position_arg,
+    refuse_unknown_options,
     stderr_console,
 )
 from puzzlegen.errors import InvalidInputError
@@ -199,6 +200,7 @@ def game(
     """
     whole = _whole_game(game_name)
     whole.check_player(player)
+    refuse_unknown_options(deal)  # '--seed 1 --playr strong': the typo, not "both"
     if (seed is None) == (not deal):
         raise click.UsageError("give either a DEAL or --seed, not both nor neither")
     number = _seed_number(seed, "--seed") if seed is not None else None

@@ -99,6 +99,26 @@ def test_game_reads_what_deal_prints(
     assert status == 0 and piped.startswith(f"{named}, played by the expert player.")
 
 
+def test_an_edited_layout_or_a_second_deal_in_deal_s_text_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    printed = _run(capsys, "deal", "--seed", "42")[1]
+    first, layout_row = printed.splitlines()[0], printed.splitlines()[3]
+    swapped = " ".join(reversed(layout_row.split()[:2])) + "  " + " ".join(layout_row.split()[2:])
+    for text, said in (
+        # Both were played as deal 42, silently: the edit ignored, the second deal dropped.
+        (printed.replace(layout_row, swapped), "differs from the cards on it"),
+        (printed + "\n" + _run(capsys, "deal", "--seed", "43")[1], "more than one deal"),
+    ):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+        status, out, err = _run(capsys, "game", "-")
+        assert status == 1 and out == "" and said in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(first.encode())))
+    assert _run(capsys, "game", "-")[0] == 0  # the first line alone is the deal
+
+
 def test_a_file_name_given_as_the_deal_says_to_use_standard_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -97,6 +97,8 @@ def _seed_number(value: str, option: str, *, count: int = 1) -> int:
 
 #: The first line 'deal' prints: "Deal for seed '42': 7H 2H 6C …".
 _DEAL_HEADING = re.compile(r"""Deal for seed (['"])(.*)\1: (.+)""")
+#: The words 'deal' prints around the layout and the stock, below that line.
+_DEAL_WORDS = frozenset({"Layout:", "Stock,", "top", "card", "first:"})
 
 
 def _given_deal(given: str) -> tuple[str, int | None]:
@@ -109,10 +111,21 @@ def _given_deal(given: str) -> tuple[str, int | None]:
     """
     from puzzlegen.textio import unwrap_json
 
-    heading = _DEAL_HEADING.fullmatch(given.strip().split("\n", 1)[0].strip())
+    first, _, rest = given.strip().partition("\n")
+    heading = _DEAL_HEADING.fullmatch(first.strip())
     if heading:
-        seed = heading.group(2)
-        return heading.group(3), _named_number(seed)
+        # The layout and stock printed below repeat the first line's cards: an edit
+        # there, or a second deal, would be silently ignored.
+        cards = [w for w in rest.split() if w not in _DEAL_WORDS]
+        if cards and cards != heading.group(3).split():
+            if _DEAL_HEADING.search(rest):
+                raise InvalidInputError("the text holds more than one deal: give one")
+            raise InvalidInputError(
+                "the layout or stock below the first line differs from the cards on it: "
+                "the cards are read from the first line ('Deal for seed …: 7H 2H …'), "
+                "so make a change there"
+            )
+        return heading.group(3), _named_number(heading.group(2))
     return unwrap_json(given, ("deal",), 'a "deal" of 52 cards'), _json_seed(given)
 
 

@@ -219,6 +219,8 @@ def test_study_bad_input(
         (["--deals", "1", "-o", ""], "'' is empty; name a file or folder"),
         # About 2 KB of figures a deal are held until the report: a billion would not fit.
         (["--deals", "1000001"], "1000001 is not in the range 1<=x<=1000000"),
+        # A folder named report.html was made, study.json and study.html in it.
+        (["--deals", "1", "-o", "report.html"], "'report.html' names a file: -o is the folder"),
     ],
 )
 def test_study_usage_errors(
@@ -265,6 +267,23 @@ def test_a_damaged_row_of_the_store_is_played_again_with_a_warning(
     assert "(deal 31: not JSON)" in err and "3 of 5 deals already stored; playing 2" in err
     first, again = ((tmp_path / name / "study.json").read_bytes() for name in "ab")
     assert first == again
+
+
+def test_a_catalog_is_not_taken_for_a_store_nor_a_report_half_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    catalog = tmp_path / "c.sqlite"
+    assert _run(capsys, "generate", "--count", "1", "--db", str(catalog))[0] == 0
+    before = catalog.read_bytes()
+    args = ["study", "--deals", "2", "-o", f"{tmp_path}/o/"]
+    status, _, err = _run(capsys, *args, "--store", str(catalog))
+    assert status == 1 and "is not a study store: it holds other tables" in err
+    assert catalog.read_bytes() == before  # no study table added to the catalog
+    (tmp_path / "o" / "study.html").mkdir(parents=True)
+    status, _, err = _run(capsys, *args, "--store", str(tmp_path / "s.sqlite"))
+    # Refused before any deal: it played them all, wrote study.json, then failed.
+    assert status == 1 and "study.html" in err
+    assert not (tmp_path / "o" / "study.json").exists() and not (tmp_path / "s.sqlite").exists()
 
 
 def test_a_damaged_or_foreign_store_is_one_line(

@@ -91,6 +91,17 @@ class StudyStore:
             raise StudyError(f"cannot use the study store {str(self.path)!r}: {exc}") from None
         try:
             with self._errors():
+                tables = {
+                    name for (name,) in self._db.execute(
+                        "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    )
+                }
+                if tables - {"study_deals"}:  # a catalog, or another program's file
+                    raise StudyError(
+                        f"{str(self.path)!r} is not a study store: it holds other tables "
+                        f"({', '.join(sorted(tables - {'study_deals'})[:3])}); "
+                        "name another file"
+                    )
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute(
                     "CREATE TABLE IF NOT EXISTS study_deals ("

@@ -296,9 +296,15 @@ def study(
 
     whole = _whole_game(game_name)
     start = _seed_number(first_seed, "--first-seed", count=deals)
+    if out.rstrip("/").lower().endswith((".html", ".htm", ".json")):
+        raise click.BadParameter(
+            f"{out!r} names a file: -o is the folder study.json and study.html go in",
+            param_hint="'-o'",
+        )
     json_path = output_path(out if out.endswith("/") else out + "/", "study.json")
     html_path = json_path.with_name("study.html")
     check_writable(json_path)
+    check_writable(html_path)  # both, before any deal is played
     console = stderr_console()
     lines = ProgressLines("Playing deals", deals)
     with contextlib.ExitStack() as stack:

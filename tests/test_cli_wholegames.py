@@ -393,3 +393,9 @@ def test_sigterm_stops_a_study_cleanly_keeping_finished_deals(tmp_path: Path) ->
     assert b"Traceback" not in err
     assert not (tmp_path / "o" / "study.json").exists()
     assert _stored(store) >= 1
+    # What is kept and how to go on, counted as stored.
+    said = err.decode().strip().splitlines()[-2]
+    assert said == (
+        f"puzzlegen study: {_stored(store)} of 40 deals are stored in {store}; "
+        "run the same command again to play the rest"
+    )

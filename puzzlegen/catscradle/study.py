@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlegen.errors import PuzzlegenError, sqlite_failure, warn
+from puzzlegen.fileio import signals_held
 
 #: The players of a study, in the order figures list them.
 STUDY_PLAYERS: tuple[str, ...] = ("beginner", "expert", "strong", "perfect")
@@ -299,10 +300,12 @@ def run_study(
     # and Dask's "IOLoop is closed" traceback followed "interrupted".
     with contextlib.closing(results):
         for result in results:
-            store.add(key, result)
-            finished += 1
-            if on_done is not None:
-                on_done(finished, len(seeds))
+            # Stored and counted together: a stop says exactly how many are kept.
+            with signals_held():
+                store.add(key, result)
+                finished += 1
+                if on_done is not None:
+                    on_done(finished, len(seeds))
     return store.results(key, seeds)
 
 

@@ -307,7 +307,7 @@ def study(
     check_writable(html_path)  # both, before any deal is played
     console = stderr_console()
     lines = ProgressLines("Playing deals", deals)
-    with contextlib.ExitStack() as stack:
+    with _said_how_to_go_on(lines, store), contextlib.ExitStack() as stack:
         client = stack.enter_context(_client(scheduler))
         progress = stack.enter_context(progress_bar(console))
         if not console.is_terminal:  # a log: a line every few seconds, even between deals
@@ -336,6 +336,22 @@ def study(
     click.echo(
         f"Wrote {json_path} and {html_path}: {deals} deal{'' if deals == 1 else 's'}; {summary}."
     )
+
+
+@contextlib.contextmanager
+def _said_how_to_go_on(lines: ProgressLines, store: Path) -> Iterator[None]:
+    """On Ctrl-C or a stop signal, say what is kept and how to go on, then stop."""
+    from puzzlegen.textio import Stopped
+
+    try:
+        yield
+    except (KeyboardInterrupt, Stopped):
+        click.echo(
+            f"puzzlegen study: {lines.done} of {lines.total} deals are stored in {store}; "
+            "run the same command again to play the rest",
+            err=True,
+        )
+        raise
 
 
 @contextlib.contextmanager

@@ -48,7 +48,15 @@ _TWIN_SUIT = {
     Suit.HEARTS: Suit.DIAMONDS,
     Suit.DIAMONDS: Suit.HEARTS,
 }
-_SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SYMBOLS.items()}
+#: The outline suits (♧ ♢ ♡ ♤) some fonts and keyboards give, read as the solid ones.
+_OUTLINE = {Suit.CLUBS: "♧", Suit.DIAMONDS: "♢", Suit.HEARTS: "♡", Suit.SPADES: "♤"}
+_SUIT_BY_TEXT = (
+    {s.value: s for s in Suit}
+    | {sym: s for s, sym in _SYMBOLS.items()}
+    | {sym: s for s, sym in _OUTLINE.items()}
+)
+#: Variation selectors: a phone or a web page pastes "♥️" (U+2665 U+FE0F) for ♥.
+_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
 SUITS = tuple(Suit)
 
 
@@ -73,8 +81,8 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Read a card token (``10H``, ``TH``, ``qd``, ``3♣``)."""
-        text = token.strip()
+        """Read a card token (``10H``, ``TH``, ``qd``, ``3♣``, ``3♣️``, ``3♧``)."""
+        text = token.strip().translate(_SELECTORS)
         if len(text) < 2:
             raise CardError(f"unknown card {token!r}")
         rank = _RANK_BY_NAME.get(text[:-1].upper())

@@ -19,13 +19,18 @@ from puzzlegen.errors import CardError
         ("A♠", "AS"),
         ("k♣", "KC"),
         (" 3c ", "3C"),
+        ("7♥\ufe0f", "7H"),  # what a phone pastes: the suit and an emoji selector
+        ("Q♤", "QS"),  # the outline suits
+        ("10♢\ufe0e", "10D"),
     ],
 )
 def test_parse_accepts_every_input_form(token: str, expected: str) -> None:
     assert str(Card.parse(token)) == expected
 
 
-@pytest.mark.parametrize("token", ["", "H", "1H", "11H", "10X", "AHH", "10", "♥", "0S"])
+@pytest.mark.parametrize(
+    "token", ["", "H", "1H", "11H", "10X", "AHH", "10", "♥", "0S", "♥\ufe0f", "7\ufe0f"]
+)
 def test_parse_rejects_bad_tokens_naming_them(token: str) -> None:
     with pytest.raises(CardError, match="unknown card") as info:
         Card.parse(token)

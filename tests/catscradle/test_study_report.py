@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from puzzlegen.catscradle.study import STUDY_PLAYERS, figures
@@ -61,3 +62,27 @@ def test_histogram_bars_say_how_many_games_they_share() -> None:
     html = render(figures(results))
     assert "expert (2)</text>" in html and "strong (5)</text>" in html
     assert re.search(r"<title>expert, \d+: 1 of 2 games</title>", html)
+
+
+def test_on_a_phone_each_figure_is_a_block_the_reason_in_full_width(
+    page: Any, tmp_path: Path
+) -> None:
+    # Five columns at 400 px left the reason a word a line, running off the right edge.
+    results = [
+        _result(seed, {"perfect": seed % 2 == 0, "expert": seed % 9 == 0, "strong": seed % 7 == 0})
+        for seed in range(60)
+    ]
+    path = tmp_path / "study.html"
+    path.write_text(render(figures(results)), encoding="utf-8")
+    page.page.set_viewport_size({"width": 390, "height": 800})
+    page.page.goto(path.as_uri())
+    cells = (
+        "[...document.querySelectorAll('.stack td, .stack th')]"
+        ".filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect().width)"
+    )
+    widths = page.page.evaluate(cells)
+    assert widths and min(widths) > 300
+    assert page.page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.page.set_viewport_size({"width": 1280, "height": 800})  # a table on a wide screen
+    assert page.page.evaluate("getComputedStyle(document.querySelector('.stack tr')).display") \
+        == "table-row"

@@ -185,7 +185,7 @@ READING = (
     "The inventor's 'longest winning sequence' is read as the number of sequences of play "
     "in a won game: a single sequence of play cannot be 11 of anything he counts "
     "elsewhere (it never creates more than 15 spaces, and he never counts moves), "
-    "and its 'longest losing sequence' of about 17 only makes sense as sequences too."
+    "and his 'longest losing sequence' of about 17 only makes sense as sequences too."
 )
 
 
@@ -196,13 +196,16 @@ def render(fig: dict[str, Any]) -> str:
     for row in fig["inventor_comparison"]:
         note = escape(row["note"]) if row["note"] else ""
         rows.append(
-            f"<tr><td>{escape(row['figure'])}</td><td>{escape(row['inventor'])}</td>"
-            f"<td>{escape(_ours(row['ours']))}</td>"
+            f"<tr><th>{escape(row['figure'])}</th>"
+            f'<td data-label="the inventor\'s">{escape(row["inventor"])}</td>'
+            f'<td data-label="this study">{escape(_ours(row["ours"]))}</td>'
             f"<td>{_VERDICTS[row['agrees']]}</td><td>{note}</td></tr>"
         )
     rows.append(
-        "<tr><td>deals winnable at all (stock order known)</td><td>not stated</td>"
-        f"<td>{escape(_rate_text(fig['winnable']))}</td><td></td><td></td></tr>"
+        "<tr><th>deals winnable at all (stock order known)</th>"
+        '<td data-label="the inventor\'s">not stated</td>'
+        f'<td data-label="this study">{escape(_rate_text(fig["winnable"]))}</td>'
+        "<td></td><td></td></tr>"
     )
     player_rows = []
     for name in STUDY_PLAYERS:
@@ -241,7 +244,16 @@ def render(fig: dict[str, Any]) -> str:
         "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;"
         "padding:.3em .5em;vertical-align:top;text-align:left}svg{display:block;"
-        "margin:1em 0;max-width:100%;height:auto}.wide{overflow-x:auto}</style>\n"
+        "margin:1em 0;max-width:100%;height:auto}.wide{overflow-x:auto}"
+        "tr+tr>th:first-child{font-weight:normal}"
+        # On a phone each figure is a block of its own, the reason under it in full
+        # width: five columns left it a word a line.
+        "@media (max-width:40em){.stack table,.stack tbody,.stack tr,.stack td,.stack th"
+        "{display:block}.stack tr:first-child{display:none}.stack tr{border:1px solid #bbb;"
+        "margin:.8em 0;padding:.3em .5em}.stack td,.stack th{border:none;padding:.15em 0}"
+        ".stack tr>th:first-child{font-weight:bold}.stack td:empty{display:none}"
+        ".stack td[data-label]::before{content:attr(data-label) \": \";font-style:italic}}"
+        "</style>\n"
         "</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n"
         f"<p>{_deals_text(fig)} (as <code>puzzlegen deal --seed N</code> deals them), "
@@ -253,7 +265,7 @@ def render(fig: dict[str, Any]) -> str:
         + ". Cat's Cradle is Michael Bourne's patience "
         "(divertimenti, 1986); the second column gives the figures he states at the end of "
         "his description of the game. Every rate has a 95% Wilson interval.</p>\n"
-        "<h2>Beside the inventor's figures</h2>\n<div class=\"wide\"><table>\n"
+        "<h2>Beside the inventor's figures</h2>\n<div class=\"wide stack\"><table>\n"
         "<tr><th>figure</th><th>the inventor's</th><th>this study</th><th></th><th>likeliest "
         "reason for a difference</th></tr>\n" + "\n".join(rows) + "\n</table></div>\n"
         f"<p>{escape(READING)} The long-game records and the most spaces take the games of "

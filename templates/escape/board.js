@@ -1058,7 +1058,8 @@
       if (!done) return;
       $("solved-title").textContent = record.shown ? "Done, with the answer shown" : "Solved!";
       const plays = readerMoveCount();
-      $("solved-text").textContent = "You won as " + readerSide + " in " + plays +
+      $("solved-text").textContent = "You won as " +
+        (readerSide === R.WHITE ? "White" : "Black") + " in " + plays +
         (plays === 1 ? " play" : " plays") + "; the answer takes " +
         line.filter((m, i) => i % 2 === 0).length + ". Time: " + shell.minutes(ui.elapsed) + "." +
         (record.shown ? " You saw the answer first, so this day counts as shown, not solved." : "");

@@ -557,7 +557,9 @@
     endText: function (state, par, found) {
       if (isWon(state) && pageData && pageData.kind === "choose-method" &&
           winnersLeft(pageData, state, found) > 0) {
-        return "Start again to choose another method.";
+        // The status already asks for another method: this says how (it said it again).
+        const left = winnersLeft(pageData, state, found);
+        return "Start again to find " + (left === 1 ? "the other." : "the other " + left + ".");
       }
       if (isWon(state)) {
         return "Won, with " + swingsText(state.swings) + "; par is " + swingsText(par) +

@@ -167,3 +167,17 @@ def test_book_figures_replay_the_line(hard: Puzzle) -> None:
     assert figures[0][1].startswith("1. White lays the split pair W9 on [0,1] and [0,3].")
     widths = {d.width for d, _ in figures}
     assert len(widths) == 1
+    # Headed by the play shown: "Black to play" alone, under a "White to play" puzzle,
+    # read as a contradiction.
+    from puzzlegen.diagram import Group, Text
+
+    def texts(items: tuple[object, ...]) -> list[str]:
+        found: list[str] = []
+        for item in items:
+            if isinstance(item, Text):
+                found.append(item.text)
+            elif isinstance(item, Group):
+                found += texts(item.items)
+        return found
+
+    assert "After White's W9: Black to play" in texts(figures[0][0].items)

@@ -150,7 +150,7 @@ def test_one_winning_method_of_two_is_not_yet_a_solve(
     assert alone["won"] is True and alone["solved"] is False
     assert alone["status"] == f"{alone['method']} wins · 1 of 2 winning methods found — " \
         "choose another method"
-    assert alone["end"] == "Start again to choose another method."
+    assert alone["end"] == "Start again to find the other."  # not the status said again
     # The same method won twice counts once; with the other one won before, it is solved.
     again, both = ask([
         {"page": data, "found": [alone["method"]]},

@@ -124,8 +124,15 @@ def solution_figures(puzzle: ep.Puzzle, *, mono: bool = False) -> list[list[Figu
         for i, move in enumerate(puzzle.line[:KEY_POSITIONS]):
             before, after = positions[i], positions[i + 1]
             caption = f"{i + 1}. {_move_name(before, move)}."
+            # Headed by the play it shows: a bare "Black to play" under a "White to
+            # play" puzzle read as a contradiction.
+            mover = before.to_move.capitalize()
+            played = "pass" if move.is_pass else str(move.card)
+            now = (f"{after.to_move.capitalize()} to play" if after.outcome is None
+                   else f"{after.outcome[0].capitalize()} has won")
             figures.append([(print_board(after, mono=mono, last=move, min_size=size,
-                                         min_width=width,
+                                         min_width=width, heading=f"After {mover}'s {played}: "
+                                         f"{now}",
                                          title=f"Escape {puzzle.id} answer"), caption)])
         return figures
 

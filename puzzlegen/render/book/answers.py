@@ -72,7 +72,9 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
     captions = {f[0][0][1] for _, _, _, f, told in solutions if told is None and f and f[0]}
     key = captions.pop() if len(captions) == 1 and len(mains) > 1 else None
     if key:
-        lead.append(Paragraph(escape(f"In every answer's diagram: {key}"), styles["small"]))
+        # "… diagram: the moves are numbered", not "diagram: The moves".
+        said = key[0].lower() + key[1:] if key.startswith(("The ", "A ")) else key
+        lead.append(Paragraph(escape(f"In every answer's diagram: {said}"), styles["small"]))
     compact = setting.options.page_size in _COMPACT
     for number, puzzle, text, figures, told in solutions:
         page = setting.known.get(("puzzle", number))

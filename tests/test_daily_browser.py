@@ -8,6 +8,7 @@ screenshots (PUZZLEGEN_SHOTS=FOLDER) come from conftest.py and browsing.py.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import shutil
@@ -362,6 +363,32 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert board.get_attribute("data-out") == "4" and p.inner_text("#moves") == "0 moves"
     root = pendulum_site.as_uri() + "/"
     assert page.requests and all(url.startswith(root) for url in page.requests)
+
+
+def test_pendulum_foundations_say_what_goes_next_apart_at_320_px(
+    pendulum_site: Path, browser: Any
+) -> None:
+    # "next 10♣next 10♦" ran together, and the last was cut at the board's edge.
+    narrow = Page(browser, viewport={"width": 320, "height": 700})
+    with narrow.closing():
+        narrow.page.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+        # The widest a label gets ("next 2♣" here; a ten in other deals' methods).
+        narrow.page.evaluate(
+            "document.querySelectorAll('.pd-needs').forEach((e) => {"
+            " e.textContent = 'next 10' + e.textContent.slice(-1); })"
+        )
+        boxes = narrow.page.evaluate(
+            "[...document.querySelectorAll('.pd-needs')].map((e) => {"
+            " const range = document.createRange(); range.selectNodeContents(e);"
+            " const r = range.getBoundingClientRect();"  # the text's own extent
+            " const c = e.closest('.cell').getBoundingClientRect();"
+            " return [r.left, r.right, c.left, c.right, e.textContent]; })"
+        )
+        assert len(boxes) == 4 and all(text.startswith("next ") for *_, text in boxes)
+        for left, right, cell_left, cell_right, _ in boxes:
+            assert cell_left - 1 <= left and right <= cell_right + 1  # inside its column
+        spans = sorted((left, right) for left, right, *_ in boxes)
+        assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans))
 
 
 def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) -> None:

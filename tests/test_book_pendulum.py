@@ -112,10 +112,14 @@ def test_solutions_open_with_the_decisive_point_and_share_pages(
         # One layout drawn, where the game turns.
         told = " ".join(texts[start : start + 3])
         assert "Where it turns:" in told
+        # The heading and opening words share a page with the board and the line:
+        # alone at a page's foot, the answer went on over the page as "continued".
+        assert "Where it turns:" in texts[start] and "Start " in texts[start]
     # Three compact answers share their pages: never a page or more each.
     assert starts[-1] - starts[0] <= 3
     assert "Start " in " ".join(texts) and "the rest go out" in " ".join(texts)
     assert "Three of the twelve methods win:" in prose
+    assert not any("continued" in t for t in texts)
 
 
 def test_a_choose_method_puzzle_does_not_print_its_answer() -> None:

@@ -237,14 +237,20 @@ def _told(
             continue
         if isinstance(block, str):
             paragraph = Paragraph(escape(block), styles["body"])
+            if pending and index < len(told) and isinstance(told[index], list):
+                # The heading and opening words wait for the board that follows, so
+                # they go to a page together: alone at a page's foot, the answer's
+                # board and line began the next page as "continued".
+                pending.append(paragraph)
+                continue
             flow.append(KeepTogether([*pending, paragraph]) if pending else paragraph)
             pending = []
             continue
         # Something of this solution (not its heading) is above: where this block
         # begins a page, it is headed with the solution's number.
         continued = None if pending else f"Puzzle {number}, continued"
-        flow += pending
-        pending = []
+        lead, pending = pending, []
+        start = len(flow)
         steps: list[Step] = []
         while index + len(steps) < len(told) and isinstance(told[index + len(steps)], Step):
             steps.append(told[index + len(steps)])  # type: ignore[arg-type]
@@ -256,6 +262,7 @@ def _told(
                 index += len(steps)
                 steps_beside = [_step(step, styles) for step in steps]
                 flow += _beside(figure, steps_beside, (8, 6), continued, styles, frame_w)
+                _keep_with(flow, start, lead)
                 continue
         if len(block) == 1 and index < len(told) and isinstance(told[index], str):
             # Beside the words, the board at the book's scale (legible, and small
@@ -265,6 +272,7 @@ def _told(
                 words = Paragraph(escape(str(told[index])), styles["body"])
                 index += 1
                 flow += _beside(figure, [words], (10, 8), continued, styles, frame_w)
+                _keep_with(flow, start, lead)
                 continue
         row = _FigureRow(block, colour, styles, max_scale=scale)
         # Space after it, not a Spacer: a Spacer carried to the next page would come
@@ -273,5 +281,13 @@ def _told(
         if continued:
             flow.append(_Continued(continued, styles["solution_head"], row))
         flow.append(row)
+        _keep_with(flow, start, lead)
     flow += [*pending, _Marker("story-end", number)]
     return flow
+
+
+def _keep_with(flow: list[Any], start: int, lead: list[Any]) -> None:
+    """Put ``lead`` (a heading and opening words) before ``flow[start:]``, kept on one
+    page with it where the two fit a page."""
+    if lead:
+        flow[start:] = [KeepTogether([*lead, *flow[start:]])]

@@ -5,6 +5,7 @@ Refusals come before any puzzle is made, so these tests are fast.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pdfplumber
@@ -126,3 +127,19 @@ def test_the_choices_are_taken_in_any_case(tmp_path: Path) -> None:
     assert main([*argv, "-o", str(path)]) == 0
     box = PdfReader(path).pages[0].trimbox
     assert round(float(box.width) / 72 * 25.4) == 210
+
+
+def test_the_index_of_techniques_says_its_numbers_are_puzzles(tmp_path: Path) -> None:
+    path = tmp_path / "b.pdf"
+    assert main(["book", "--count", "8", "--seed", "ix", "-o", str(path)]) == 0
+    with pdfplumber.open(path) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+        for page in pdf.pages:
+            page.close()
+    (index,) = [t for t in texts if "Index of techniques\nThe numbers" in t]
+    # "Blocking 18" read as page 18: the note says they are the puzzles' numbers.
+    assert "The numbers are puzzle numbers." in index
+    after = index.split("The numbers are puzzle numbers.", 1)[1]
+    entries = [line for line in after.splitlines() if line and not line.isdigit()]
+    numbers = {int(n) for line in entries for n in re.findall(r"\b(\d+)\b", line)}
+    assert entries and numbers and numbers <= set(range(1, 9))

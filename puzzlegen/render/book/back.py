@@ -42,6 +42,8 @@ def technique_index(setting: Setting, techniques: list[tuple[int, list[str]]]) -
         _Marker("section", "index"),
         _Marker("head", "Index of techniques"),
         Paragraph("Index of techniques", styles["round"]),
+        # Page numbers are what an index usually gives: these are the puzzles'.
+        Paragraph("The numbers are puzzle numbers.", styles["small"]),
     ]
     for name in sorted(by_name, key=str.lower):
         numbers = ", ".join(str(n) for n in sorted(by_name[name]))

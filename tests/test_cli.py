@@ -117,6 +117,9 @@ def test_generate_catalog_and_daily_commands(
     assert status == 0 and "midgame" in out and "opening" not in out
     status, out, _ = run(capsys, "daily", "--date", "2026-11-23", "--db", db, "--solution")
     assert status == 0 and "Monday 23 November 2026" in out and "The best line of play" in out
+    # As the pages say it: "Tuesday 1 December", not "Tuesday 01 December".
+    status, out, _ = run(capsys, "daily", "--date", "2026-12-01")
+    assert status == 0 and out.startswith("Tuesday 1 December 2026: ")
     status, out, _ = run(capsys, "catalog", "--db", db, "--unpublished", "--json")
     assert len(out.splitlines()) == 12  # the daily puzzle was added, and marked published
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from puzzlegen.catscradle.gameday import GameDay, game_day
+from puzzlegen.daily import long_date
 
 
 class GameDays:
@@ -27,7 +28,7 @@ class GameDays:
         from puzzlegen.catscradle.views.gamepages import line_text
 
         lines = [
-            f"{day.date.strftime('%A %d %B %Y')}: the whole game, deal {day.id} "
+            f"{long_date(day.date)}: the whole game, deal {day.id} "
             f"(a winning line of {len(day.line)} sequences is known)",
             " ".join(c.symbol() for c in day.deal.cards),
         ]

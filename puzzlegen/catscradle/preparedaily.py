@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from puzzlegen.catscradle.prepareday import PrepareDay, prepare_day, sundays
+from puzzlegen.daily import long_date
 
 
 class PrepareDays:
@@ -33,7 +34,7 @@ class PrepareDays:
 
         puzzle = day.puzzle
         lines = [
-            f"{day.date.strftime('%A %d %B %Y')}: prepare puzzle, {puzzle.level} ({puzzle.id})",
+            f"{long_date(day.date)}: prepare puzzle, {puzzle.level} ({puzzle.id})",
             question(puzzle.choice),
             puzzle.position_text,
             "The stock, next card first: " + " ".join(c.symbol() for c in puzzle.stock),

@@ -458,7 +458,7 @@ def daily(
       puzzlegen daily --game pendulum --date 2026-11-23 -o output/daily-pendulum/
       puzzlegen daily --game escape --date 2026-11-24 --solution
     """
-    from puzzlegen.daily import daily_json, daily_puzzle
+    from puzzlegen.daily import daily_json, daily_puzzle, long_date
     from puzzlegen.fileio import check_writable
     from puzzlegen.publish import check_site, publish_dailies
 
@@ -503,7 +503,7 @@ def daily(
         if as_json:
             click.echo(json.dumps(daily_json(d, puzzle), sort_keys=True))
             continue
-        click.echo(f"{d.strftime('%A %d %B %Y')}: {puzzle.level} ({puzzle.id})")
+        click.echo(f"{long_date(d)}: {puzzle.level} ({puzzle.id})")
         goal = game.goal(puzzle)
         click.echo(f"{goal[:1].upper()}{goal[1:]}.")
         click.echo(puzzle.position_text)

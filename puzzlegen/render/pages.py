@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from puzzlegen.daily import daily_json
+from puzzlegen.daily import daily_json, long_date
 from puzzlegen.fileio import signals_held, write_text
 from puzzlegen.games import LEVELS, Game, Puzzle
 from puzzlegen.render.svg import to_svg
@@ -112,8 +112,6 @@ def by_month(days: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def long_date(date: dt.date) -> str:
-    return f"{date.strftime('%A')} {date.day} {date.strftime('%B %Y')}"
 
 
 def game_dir(game: Game) -> str:

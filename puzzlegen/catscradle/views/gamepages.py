@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlegen.catscradle.gameday import KIND, GameDay
+from puzzlegen.daily import long_date
 from puzzlegen.fileio import write_text
 from puzzlegen.games import Game
 from puzzlegen.render.pages import (
@@ -37,7 +38,6 @@ from puzzlegen.render.pages import (
     _replace_folder,
     _rules_caption,
     by_month,
-    long_date,
     remove_stale_temporaries,
     script_json,
     write_assets,

@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from puzzlegen.catscradle.prepareday import KIND, PrepareDay
+from puzzlegen.daily import long_date
 from puzzlegen.fileio import write_text
 from puzzlegen.games import Game
 from puzzlegen.render.pages import (
     ASSETS,
     _replace_folder,
     _rules_caption,
-    long_date,
     remove_stale_temporaries,
     script_json,
     write_days,

@@ -290,7 +290,7 @@ def puzzles_from_catalog(
             kind_option = f"--kind {kind} " if kind else ""
             raise CatalogError(
                 f"the catalog {str(catalog.path)!r} has "
-                f"{counted(len(rows), f'unpublished {wanted}{of_kind} puzzle')}, "
+                f"{counted(len(rows), f'unpublished {wanted}{of_kind} {game.title} puzzle')}, "
                 f"{quota} needed: add some with 'puzzlegen generate {named}"
                 f"{kind_option}--count {3 * (quota - len(rows))} --level {wanted.lower()} "
                 f"--db {catalog.path}'"

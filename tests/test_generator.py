@@ -160,7 +160,7 @@ def test_catalogs_hold_no_one_move_puzzle_and_books_pass_over_stale_rows(tmp_pat
         # player's), and not the one-move row.
         assert sorted(p.id for p in chosen) == sorted(data["id"] for data in added)
         assert [difficulty(p) for p in chosen] == sorted(difficulty(p) for p in chosen)
-        with pytest.raises(CatalogError, match="6 unpublished Easy"):
+        with pytest.raises(CatalogError, match="6 unpublished Easy Cat's Cradle puzzles"):
             puzzles_from_catalog(catalog, 7, game=CATS_CRADLE, level="Easy")
 
 

@@ -144,7 +144,7 @@ def test_generate_and_list_prepare_puzzles(
     assert "Preparing: as many spaces, another future" in text
     # Books take the kind asked for: the catalog holds no opening puzzle.
     assert main(["book", "--count", "1", "--kind", "opening", "--db", str(db), "-o", str(out)]) == 1
-    assert "0 unpublished Easy opening puzzles" in capsys.readouterr().err
+    assert "0 unpublished Easy opening Cat's Cradle puzzles" in capsys.readouterr().err
 
 
 def test_a_sunday_has_a_prepare_puzzle_and_other_days_none(

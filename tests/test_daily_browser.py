@@ -956,3 +956,19 @@ def test_a_damaged_day_says_so(site: Path, page: Page, tmp_path: Path) -> None:
         assert p.is_hidden("#play")
         assert p.locator('img[src="puzzle.svg"]').is_visible()  # the picture instead
     shot(p, "cc-damaged")
+
+
+def test_the_share_text_shows_all_its_lines_on_a_phone(pendulum_site: Path, browser: Any) -> None:
+    # Three rows: a line wrapped at 390 px hid the share text's last line.
+    phone = Page(browser, viewport={"width": 390, "height": 844})
+    with phone.closing():
+        phone.page.goto((pendulum_site / CHOOSE / "index.html").as_uri())
+        sizes = phone.page.evaluate(
+            "(() => { document.getElementById('solved').hidden = false;"
+            " const t = document.getElementById('share-text');"
+            " t.value = 'Pendulum · 2026-11-24 · Medium · choose the method\\n'"
+            " + 'Solved with two of the three winning methods found in 12 minutes\\n'"
+            " + 'https://example.org/daily-pendulum/2026-11-24/';"
+            " return [t.scrollHeight, t.clientHeight]; })()"
+        )
+        assert sizes[0] <= sizes[1] + 1, sizes

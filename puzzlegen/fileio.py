@@ -27,8 +27,10 @@ import os
 import secrets
 import signal
 import stat
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 #: What a new file would get from ``open(path, "w")`` before the umask.
 _NEW_FILE_MODE = 0o666
@@ -48,15 +50,30 @@ def signals_held() -> Iterator[None]:
     behind.  Made inside this block, the stop is delivered as the block ends,
     when the caller's clean-up already knows the name.  (POSIX only; elsewhere
     the block runs as it is.)
+
+    The mask holds a signal back from this thread only: with other threads
+    running (a progress bar's, a pool's) the kernel hands it to one of them,
+    and Python still runs its handler here.  So in the main thread the
+    handlers wait too: a signal caught in the block is raised again as it ends.
     """
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    caught: list[int] = []
+    handlers: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in sorted(_STOP_SIGNALS):
+            if signal.getsignal(signum) is not None:  # None: set outside Python, left alone
+                handlers[signum] = signal.signal(signum, lambda n, _f: caught.append(n))
     try:
         yield
     finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if caught:
+            signal.raise_signal(caught[0])  # to the handler the block held back
 
 
 def output_path(text: str, default_name: str) -> Path:

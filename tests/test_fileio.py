@@ -232,3 +232,22 @@ def test_a_stop_just_after_a_day_folder_is_made_leaves_nothing(
         pages._replace_folder(site / "2026-11-23", {"puzzle.json": "{}"})
     monkeypatch.undo()
     assert list(site.iterdir()) == []
+
+
+def test_a_stop_taken_by_another_thread_waits_for_the_held_block_too() -> None:
+    # The mask holds the signal back from this thread only: with another thread running
+    # the kernel gave it to that one, and Python raised it here inside the block.
+    import signal
+    import time
+
+    from puzzlegen.fileio import signals_held
+
+    other = threading.Thread(target=time.sleep, args=(2,), daemon=True)
+    other.start()
+    said: list[str] = []
+    with pytest.raises(KeyboardInterrupt), signals_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.2)  # the handler has run by now, in this thread
+        said.append("the block ran to its end")
+    assert said == ["the block ran to its end"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -298,12 +298,15 @@ def checked(mine: str, func: Callable[..., R], item: T, *args: Any) -> R:
 
 @contextmanager
 def _worker_errors() -> Iterator[None]:
-    """A worker with other code, or a machine that cannot read the work, as one line."""
+    """A worker with other code, a machine that cannot read the work, or a lost
+    scheduler, as one line."""
+    # Dask's "connection closed", not any OSError: a task's own is the task's.
+    closed: Any = importlib.import_module("distributed.comm.core").CommClosedError
     try:
         yield
     except OtherCode as exc:
         raise SchedulerError(str(exc)) from None
-    except (concurrent.futures.CancelledError, OSError) as exc:
+    except (concurrent.futures.CancelledError, closed) as exc:
         # The scheduler went away (its connection lost, the work cancelled with it).
         raise SchedulerError(
             f"lost the Dask scheduler ({type(exc).__name__}): the finished work is kept; "

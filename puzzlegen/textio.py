@@ -180,10 +180,11 @@ def numbered_lines(
     number = 0
     while raw := stream.readline(limit + 1):
         number += 1
-        cut = len(raw) > limit and not raw.endswith(b"\n")  # before a byte-order mark goes
         if number == 1 and raw.startswith(codecs.BOM_UTF8):
             raw = raw[len(codecs.BOM_UTF8) :]
-        if cut:
+            if not raw.endswith(b"\n"):  # the mark's bytes do not count against the limit
+                raw += stream.readline(limit + 1 - len(raw))
+        if len(raw) > limit and not raw.endswith(b"\n"):
             start = raw
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(limit)

@@ -79,7 +79,9 @@ def test_the_year_and_the_ids_are_printed(tmp_path: Path, monkeypatch: pytest.Mo
     assert _created(path).startswith("D:20300101000000")
 
 
-@pytest.mark.parametrize("epoch", ["999999999999999", "²", "abc", "1.5e9", "9" * 5000])
+@pytest.mark.parametrize(
+    "epoch", ["999999999999999", "²", "abc", "1.5e9", "9" * 5000, "0" * 5000, "0" * 20 + "9" * 12]
+)
 def test_a_bad_source_date_epoch_is_one_line_before_any_page_is_set(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     epoch: str,

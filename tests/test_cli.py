@@ -128,7 +128,7 @@ def test_catalog_names_are_printed_as_they_are_not_as_markup(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # rich read 'c[red].sqlite' as a red 'c.sqlite', and '[/x]' as a broken tag (a traceback).
-    for name in ("c[red].sqlite", "c[/x].sqlite"):
+    for name in ("c[red].sqlite", "c[/x].sqlite", "c:smile:.sqlite"):
         db = str(tmp_path / name)
         assert run(capsys, "generate", "--count", "2", "--db", db)[0] == 0
         status, out, _ = run(capsys, "catalog", "--db", db)

@@ -45,8 +45,12 @@ def test_a_long_line_is_skipped_and_quoted_by_its_start() -> None:
     assert list(numbered_lines(io.BytesIO(exact))) == [(1, exact.decode())]
     # A byte-order mark does not hide a first line one byte too long, whose end
     # was then answered as a line of its own, every answer after it out of step.
-    over = b"\xef\xbb\xbf" + b"x" * (MAX_LINE - 2) + b"XX\nKS\n"
-    assert [n for n, _ in numbered_lines(io.BytesIO(over))] == [1, 2]
+    over = b"\xef\xbb\xbf" + b"x" * MAX_LINE + b"X\nKS\n"
+    lines = list(numbered_lines(io.BytesIO(over)))
+    assert [n for n, _ in lines] == [1, 2] and isinstance(lines[0][1], InvalidInputError)
+    # And the mark's three bytes do not count: a line of the limit after it is read.
+    fits = b"\xef\xbb\xbf" + b"x" * MAX_LINE + b"\nKS\n"
+    assert list(numbered_lines(io.BytesIO(fits))) == [(1, "x" * MAX_LINE + "\n"), (2, "KS\n")]
 
 
 def test_read_text_is_bounded_and_utf8() -> None:

@@ -238,7 +238,7 @@ def _print_counts(cat: Catalog, db: Path, game: Game) -> int:
     from rich.table import Table
 
     counts = cat.counts(game=game.name)
-    console = Console()
+    console = Console(emoji=False)  # a name with ":smile:" in it is printed as it is
     total = sum(counts["level"].values())
     # markup=False: a file named 'c[red].sqlite' is printed as it is, not as red 'c.sqlite'.
     console.print(
@@ -297,7 +297,7 @@ def _print_puzzle_table(rows: list[dict[str, object]]) -> None:
             escape(" ".join(tags)),
             escape(_short(str(row["position"]))),
         )
-    Console().print(table)
+    Console(emoji=False).print(table)
 
 
 COMMANDS = (generate, catalog)

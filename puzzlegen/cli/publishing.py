@@ -571,7 +571,7 @@ def preflight(
         raise InvalidInputError(f"{str(pdf)!r} is refused: {exc}") from None
     except (PyPdfError, ValueError, KeyError, IndexError) as exc:
         raise InvalidInputError(f"cannot read {str(pdf)!r} as a PDF: {exc}") from None
-    Console(width=110).print(render_table(report, pdf.name, printer))
+    Console(width=110, emoji=False).print(render_table(report, pdf.name, printer))
     click.echo("passes" if report.ok else f"FAILS: {counted(len(report.failures), 'rule')}")
     return 0 if report.ok else 1
 

@@ -26,13 +26,15 @@ def source_date_epoch() -> int | None:
     text = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit() and int(text[:20]) <= LAST_EPOCH):
+    # At most 20 digits (reportlab's int() of 5,000 zeros fails), up to the year 9999.
+    digits = text.lstrip("0") or "0"
+    if not (text.isascii() and text.isdigit() and len(text) <= 20 and int(digits) <= LAST_EPOCH):
         shown = text if len(text) <= 40 else text[:40] + "…"
         raise InvalidInputError(
             f"SOURCE_DATE_EPOCH={shown!r} is not a time: give whole seconds since "
             "1970-01-01 UTC (up to the year 9999), or unset it"
         )
-    return int(text)
+    return int(digits)
 
 class _Book(BaseDocTemplate):  # type: ignore[misc]
     def __init__(

@@ -286,7 +286,8 @@ def test_a_short_claim_records_nothing_and_a_release_undoes_a_claim(tmp_path: Pa
         def choose(count: int) -> Callable[[], list[Puzzle]]:
             return lambda: puzzles_from_catalog(catalog, count, game=CATS_CRADLE, level=level)
 
-        with pytest.raises(CatalogError, match=f"has {have} unpublished {level} puzzles") as info:
+        short = f"has {have} unpublished {level} Cat's Cradle puzzles"
+        with pytest.raises(CatalogError, match=short) as info:
             catalog.claim("book:X", choose(have + 2))
         # Made for what is missing (two), not for the whole quota.
         assert f"generate --count 6 --level {level.lower()} " in str(info.value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import math
+import shlex
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -18,9 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from puzzlegen.catalog import Catalog
-from puzzlegen.errors import CatalogError
+from puzzlegen.errors import CatalogError, warn
 from puzzlegen.games import LEVELS, Game, Puzzle
-from puzzlegen.textio import counted
+from puzzlegen.textio import counted, one_line
 
 if TYPE_CHECKING:
     from puzzlegen.render.book import BookOptions
@@ -195,10 +196,11 @@ def choose_book_puzzles(
             from puzzlegen.registry import DEFAULT_GAME
 
             named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
+            named += f"--kind {kind} " if kind else ""
             wanted = f"--count {count} --level {level.lower()}" if level else f"--count {3 * count}"
             raise CatalogError(
-                f"no catalog at {str(db)!r}: fill one with "
-                f"'puzzlegen generate {named}{wanted} --db {db}'"
+                f"no catalog at {str(db)!r}: fill one with: "
+                f"puzzlegen generate {named}{wanted} --db {shlex.quote(str(db))}"
             )
         with Catalog(db) as cat:
             return cat.claim(
@@ -383,8 +385,13 @@ def publish_dailies(
         )
     except BaseException:
         if db is not None:  # a stopped run records the days it wrote, so no book takes them
-            with contextlib.suppress(Exception):  # the stop, not this, is what is shown
+            try:
                 record(db, recorded())
+            except Exception as exc:  # the stop is what is shown; this is said beside it
+                warn(
+                    f"the {counted(len(written), 'day')} written under {str(out_dir)!r} "
+                    f"{'was' if len(written) == 1 else 'were'} not recorded: {one_line(exc)}"
+                )
         raise
     if db is not None:
         try:

@@ -117,6 +117,10 @@ def test_an_edited_layout_or_a_second_deal_in_deal_s_text_is_refused(
         assert status == 1 and out == "" and said in err
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(first.encode())))
     assert _run(capsys, "game", "-")[0] == 0  # the first line alone is the deal
+    # The same cards spelled another way are the same deal.
+    other = printed.replace(layout_row, layout_row.lower().replace("h", "♥"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(other.encode())))
+    assert _run(capsys, "game", "-")[0] == 0
 
 
 def test_a_file_name_given_as_the_deal_says_to_use_standard_input(
@@ -399,3 +403,22 @@ def test_sigterm_stops_a_study_cleanly_keeping_finished_deals(tmp_path: Path) ->
         f"puzzlegen study: {_stored(store)} of 40 deals are stored in {store}; "
         "run the same command again to play the rest"
     )
+
+
+def test_a_stop_before_the_store_is_read_claims_no_count(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A Ctrl-C while connecting to a scheduler said "0 of 2000 deals are stored"
+    # of a store that held 908.
+    from puzzlegen.cli.options import ProgressLines
+    from puzzlegen.cli.wholegames import _said_how_to_go_on
+
+    lines = ProgressLines("Playing deals", 2000)
+    with pytest.raises(KeyboardInterrupt), _said_how_to_go_on(lines, tmp_path / "s"):
+        raise KeyboardInterrupt
+    assert "stored" not in capsys.readouterr().err
+    lines.done = 908
+    with pytest.raises(KeyboardInterrupt), _said_how_to_go_on(lines, tmp_path / "s") as read:
+        read.append(True)
+        raise KeyboardInterrupt
+    assert "908 of 2000 deals are stored" in capsys.readouterr().err

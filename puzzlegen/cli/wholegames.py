@@ -117,16 +117,30 @@ def _given_deal(given: str) -> tuple[str, int | None]:
         # The layout and stock printed below repeat the first line's cards: an edit
         # there, or a second deal, would be silently ignored.
         cards = [w for w in rest.split() if w not in _DEAL_WORDS]
-        if cards and cards != heading.group(3).split():
+        if cards and _same_cards(cards) != _same_cards(heading.group(3).split()):
             if _DEAL_HEADING.search(rest):
                 raise InvalidInputError("the text holds more than one deal: give one")
             raise InvalidInputError(
                 "the layout or stock below the first line differs from the cards on it: "
-                "the cards are read from the first line ('Deal for seed …: 7H 2H …'), "
-                "so make a change there"
+                "the cards are read from the first line ('Deal for seed …: 7H 2H …'); "
+                "change them there and delete the lines below"
             )
         return heading.group(3), _named_number(heading.group(2))
     return unwrap_json(given, ("deal",), 'a "deal" of 52 cards'), _json_seed(given)
+
+
+def _same_cards(words: list[str]) -> list[str]:
+    """``words`` as cards where they are cards: '7♥' and '7h' are one card."""
+    from puzzlegen.cards import Card
+    from puzzlegen.errors import CardError
+
+    said = []
+    for word in words:
+        try:
+            said.append(str(Card.parse(word)))
+        except CardError:
+            said.append(word)
+    return said
 
 
 def _json_seed(text: str) -> int | None:
@@ -307,7 +321,7 @@ def study(
     check_writable(html_path)  # both, before any deal is played
     console = stderr_console()
     lines = ProgressLines("Playing deals", deals)
-    with _said_how_to_go_on(lines, store), contextlib.ExitStack() as stack:
+    with _said_how_to_go_on(lines, store) as counted_yet, contextlib.ExitStack() as stack:
         client = stack.enter_context(_client(scheduler))
         progress = stack.enter_context(progress_bar(console))
         if not console.is_terminal:  # a log: a line every few seconds, even between deals
@@ -319,6 +333,7 @@ def study(
             nonlocal started
             if not started:
                 started = True
+                counted_yet.append(True)
                 print(
                     f"puzzlegen study: {finished} of {total} deals already stored; "
                     f"playing {total - finished}",
@@ -339,13 +354,20 @@ def study(
 
 
 @contextlib.contextmanager
-def _said_how_to_go_on(lines: ProgressLines, store: Path) -> Iterator[None]:
-    """On Ctrl-C or a stop signal, say what is kept and how to go on, then stop."""
+def _said_how_to_go_on(lines: ProgressLines, store: Path) -> Iterator[list[bool]]:
+    """On Ctrl-C or a stop signal, say what is kept and how to go on, then stop.
+
+    The count is said only once the store has been read (the caller appends to
+    the list it is given): a stop while connecting knows no count.
+    """
     from puzzlegen.textio import Stopped
 
+    counted_yet: list[bool] = []
     try:
-        yield
+        yield counted_yet
     except (KeyboardInterrupt, Stopped):
+        if not counted_yet:
+            raise
         click.echo(
             f"puzzlegen study: {lines.done} of {lines.total} deals are stored in {store}; "
             "run the same command again to play the rest",

@@ -666,7 +666,8 @@ NAMES: tuple[str, ...] = tuple(
 
 
 def _tokens() -> dict[str, int]:
-    """Every spelling Card.parse accepts for a card (ranks any case, T for 10, suit symbols)."""
+    """The common spellings of a card (ranks any case, T for 10, suit symbols), read at
+    once; rarer ones Card.parse takes (outline suits, an emoji selector) go through it."""
     tokens = {}
     for rank, name in enumerate(_RANKS):
         rank_spellings = {name, name.lower()} | ({"T", "t"} if name == "10" else set())

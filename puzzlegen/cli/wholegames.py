@@ -310,9 +310,10 @@ def study(
 
     whole = _whole_game(game_name)
     start = _seed_number(first_seed, "--first-seed", count=deals)
-    if out.rstrip("/").lower().endswith((".html", ".htm", ".json")):
+    if not out.endswith("/") and out.lower().endswith((".html", ".htm", ".json")):
         raise click.BadParameter(
-            f"{out!r} names a file: -o is the folder study.json and study.html go in",
+            f"{out!r} names a file: -o is the folder study.json and study.html go in "
+            "(end it with / for a folder of that name)",
             param_hint="'-o'",
         )
     json_path = output_path(out if out.endswith("/") else out + "/", "study.json")

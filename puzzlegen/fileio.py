@@ -190,7 +190,12 @@ def _check_not_write_protected(path: Path, mode: int) -> None:
     counts), silently undoing a ``chmod a-w`` made to keep it.
     """
     if stat.S_ISREG(mode) and not os.access(path, os.W_OK):
-        raise PermissionError(13, "Permission denied", str(path))
+        read_only = False  # said as open() would say it
+        with contextlib.suppress(OSError, AttributeError):
+            read_only = bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+        if read_only:
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
 
 def _name_max(folder: Path) -> int:

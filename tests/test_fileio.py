@@ -59,6 +59,13 @@ def test_a_file_its_user_may_not_write_is_refused(
     assert [p.name for p in tmp_path.iterdir()] == ["kept.svg"]  # no temporary left
     write_text(tmp_path / "other.svg", "<svg/>")  # others are written as before
 
+    class ReadOnly:
+        f_flag = os.ST_RDONLY
+
+    monkeypatch.setattr(os, "statvfs", lambda _path: ReadOnly())  # said as open() says it
+    with pytest.raises(OSError, match="Read-only file system"):
+        write_text(kept, "<svg>new</svg>")
+
 
 def test_a_symlink_is_written_through(tmp_path: Path) -> None:
     target = tmp_path / "real" / "page.html"

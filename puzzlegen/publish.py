@@ -13,7 +13,7 @@ import datetime as dt
 import math
 import shlex
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -372,8 +372,16 @@ def publish_dailies(
             write_archive(game, out_dir, mono=mono)
             last = time.monotonic()
 
-    def recorded() -> Iterator[tuple[Puzzle, str]]:
-        return ((p, f"daily:{d.isoformat()}") for d, p in written)
+    def record_written() -> None:
+        assert db is not None
+        try:
+            record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
+        except CatalogError as exc:
+            raise CatalogError(
+                f"the {counted(len(written), 'day')} under {str(out_dir)!r} "
+                f"{'was' if len(written) == 1 else 'were'} written but not "
+                f"recorded: {exc}"
+            ) from None
 
     try:
         # The site around the days first, so no page ever links to a missing
@@ -386,22 +394,12 @@ def publish_dailies(
     except BaseException:
         if db is not None:  # a stopped run records the days it wrote, so no book takes them
             try:
-                record(db, recorded())
-            except Exception as exc:  # the stop is what is shown; this is said beside it
-                warn(
-                    f"the {counted(len(written), 'day')} written under {str(out_dir)!r} "
-                    f"{'was' if len(written) == 1 else 'were'} not recorded: {one_line(exc)}"
-                )
+                record_written()
+            except CatalogError as exc:  # the stop is what is shown; this is said beside it
+                warn(one_line(exc))
         raise
     if db is not None:
-        try:
-            record(db, recorded())
-        except CatalogError as exc:
-            raise CatalogError(
-                f"the {counted(len(written), 'day')} under {str(out_dir)!r} "
-                f"{'was' if len(written) == 1 else 'were'} written but not "
-                f"recorded: {exc}"
-            ) from None
+        record_written()
     return warnings
 
 

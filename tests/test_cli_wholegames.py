@@ -254,12 +254,21 @@ def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path
     assert 'name="viewport"' in html and "max-width:100%" in html
 
 
+def _studied(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, deals: int
+) -> tuple[Path, list[str]]:
+    """A study of ``deals`` deals from seed 30 played into ``tmp_path/a/``: its store, and
+    the arguments that play it again (give them an -o)."""
+    store = tmp_path / "s.sqlite"
+    args = ["study", "--deals", str(deals), "--first-seed", "30", "--store", str(store)]
+    assert _run(capsys, *args, "-o", f"{tmp_path}/a/")[0] == 0
+    return store, args
+
+
 def test_a_damaged_row_of_the_store_is_played_again_with_a_warning(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    store = tmp_path / "s.sqlite"
-    args = ["study", "--deals", "5", "--first-seed", "30", "--store", str(store)]
-    assert _run(capsys, *args, "-o", f"{tmp_path}/a/")[0] == 0
+    store, args = _studied(capsys, tmp_path, 5)
     with sqlite3.connect(store) as db:
         db.execute("UPDATE study_deals SET result = '{bad' WHERE seed = 31")
         db.execute("""UPDATE study_deals SET result = '{"seed": true}' WHERE seed = 33""")
@@ -293,9 +302,7 @@ def test_a_catalog_is_not_taken_for_a_store_nor_a_report_half_written(
 def test_a_damaged_or_foreign_store_is_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    store = tmp_path / "s.sqlite"
-    args = ["study", "--deals", "30", "--first-seed", "30", "--store", str(store)]
-    assert _run(capsys, *args, "-o", f"{tmp_path}/a/")[0] == 0
+    store, args = _studied(capsys, tmp_path, 30)
     with sqlite3.connect(store) as db:  # the deals' rows in pages of their own
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         pages = int(db.execute("PRAGMA page_count").fetchone()[0])

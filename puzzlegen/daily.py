@@ -50,10 +50,10 @@ def schedule_in_force(versions: Sequence[Version], date: dt.date) -> Version:
     return [v for v in versions if v.first <= date][-1]
 
 
-
 def long_date(date: dt.date) -> str:
     """The date as the pages and the command line say it: "Tuesday 1 December 2026"."""
     return f"{date.strftime('%A')} {date.day} {date.strftime('%B %Y')}"
+
 
 def parse_date(text: str) -> dt.date:
     stripped = text.strip()

@@ -328,12 +328,9 @@ def study(
         if not console.is_terminal:  # a log: a line every few seconds, even between deals
             stack.enter_context(heartbeat(lines))
         task = progress.add_task("Playing deals", total=deals)
-        started = False
 
         def on_done(finished: int, total: int) -> None:
-            nonlocal started
-            if not started:
-                started = True
+            if not counted_yet:  # the first call: the store has been read
                 counted_yet.append(True)
                 print(
                     f"puzzlegen study: {finished} of {total} deals already stored; "

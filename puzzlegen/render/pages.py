@@ -112,8 +112,6 @@ def by_month(days: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-
-
 def game_dir(game: Game) -> str:
     """The folder of the game's web files under templates/: its name without hyphens."""
     return game.name.replace("-", "")

@@ -67,3 +67,54 @@ def test_a_one_swing_hint_is_singular() -> None:
     for par, said in ((1, "quickest: one swing"), (3, "quickest: three swings")):
         puzzle = SimpleNamespace(kind=CHOOSE, best=SimpleNamespace(par=par))
         assert first_step_hint(puzzle) == said
+
+
+def test_a_figure_too_tall_for_the_page_waits_while_the_game_goes_on(tmp_path: Path) -> None:
+    # Game 1 of this book turns at a sequence whose figure will not fit below its
+    # heading: the sequences after it fill that page, and the figure heads the next.
+    # It used to leave most of the page empty above the figure.
+    path = tmp_path / "book.pdf"
+    assert main(["book", "--count", "24", "--games", "3", "-o", str(path)]) == 0
+    pages = [p.extract_text() for p in PdfReader(path).pages]
+    turn = next(i for i, t in enumerate(pages) if "The game turns at sequence 6" in t)
+    assert "Won in nine sequences" in pages[turn]
+    assert "Sequence 6: the moves in order" not in pages[turn]
+    assert "Sequence 6: the moves in order" in pages[turn + 1]
+    assert "Game 2:" not in pages[turn + 1], "each game still begins a page"
+
+
+def test_a_float_keeps_the_order_of_what_follows_it(tmp_path: Path) -> None:
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
+
+    from puzzlegen.render.book.flowables import _Float
+
+    class Box(Flowable):  # type: ignore[misc]
+        def __init__(self, height: float) -> None:
+            super().__init__()
+            self.height = height
+
+        def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+            return aw, self.height
+
+        def draw(self) -> None:
+            self.canv.drawString(0, 0, "FIGURE")
+
+    body = getSampleStyleSheet()["BodyText"]
+
+    def pages(story: list[Flowable]) -> list[list[str]]:
+        path = tmp_path / "float.pdf"
+        margins = {f"{side}Margin": 10 for side in ("left", "right", "top", "bottom")}
+        SimpleDocTemplate(str(path), pagesize=(300, 400), **margins).build(story)
+        return [p.extract_text().split() for p in PdfReader(path).pages]
+
+    long = Paragraph(" ".join(["beta"] * 150), body)
+    after = [Paragraph("alpha", body), long, Paragraph("gamma", body)]
+    first, second = pages([Spacer(1, 200), _Float(Box(250), after)])
+    # What follows fills the first page (the long paragraph split across it), then
+    # the rest of that paragraph, the figure and the rest, in that order.
+    assert first[0] == "alpha" and set(first[1:]) == {"beta"}
+    assert second[: second.index("FIGURE")] == ["beta"] * (150 - len(first) + 1)
+    assert second[second.index("FIGURE") + 1 :] == ["gamma"]
+    # Where it fits, the figure comes first, as a plain figure would.
+    assert pages([_Float(Box(100), [Paragraph("alpha", body)])]) == [["FIGURE", "alpha"]]

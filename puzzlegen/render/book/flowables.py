@@ -98,9 +98,7 @@ class _Continued(Flowable):  # type: ignore[misc]
     moves to the next page with the block, and shows there.
     """
 
-    def __init__(
-        self, text: str, style: ParagraphStyle, start: Flowable, pad: float = 0.0
-    ) -> None:
+    def __init__(self, text: str, style: ParagraphStyle, start: Flowable, pad: float = 0.0) -> None:
         super().__init__()
         self.paragraph = Paragraph(escape(text), style)
         self.start, self.pad = start, pad  # pad: what the block sets below its board
@@ -235,3 +233,48 @@ class _Ruled(Flowable):  # type: ignore[misc]
             self.canv.line(0, y, self.width, y)
             y -= self.spacing
         self.canv.restoreState()
+
+
+class _Float(Flowable):  # type: ignore[misc]
+    """A tall figure that, where it does not fit the room left on a page, goes to the
+    top of the next and lets what follows it (``after``) fill the page first, as
+    books set their figures: half a page is not left empty above it.
+
+    It is never drawn itself.  It always splits into what it holds: the figure and
+    then ``after`` where the figure fits, else as much of ``after`` as fits and a
+    float of the rest, tried again on the next page.
+    """
+
+    def __init__(self, figure: Flowable, after: list[Flowable]) -> None:
+        super().__init__()
+        self.figure, self.after = figure, after
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return aw, ah + 1  # more than the room: the frame splits it
+
+    def split(self, aw: float, ah: float) -> list[Flowable]:
+        if self.figure.wrap(aw, ah)[1] <= ah:
+            return [self.figure, *self.after]
+        taken: list[Flowable] = []
+        tail: list[Flowable] = []  # a split paragraph's last lines, to begin the next page
+        rest = list(self.after)
+        room = ah
+        while rest:
+            following = rest[0]
+            if taken:
+                room -= max(float(taken[-1].getSpaceAfter()), float(following.getSpaceBefore()))
+            height = float(following.wrap(aw, room)[1])
+            if height <= room:
+                taken.append(rest.pop(0))
+                room -= height
+                continue
+            # A paragraph too long for the room: its first lines end the page.
+            parts = following.split(aw, room) if room > 0 else []
+            if len(parts) > 1:
+                taken.append(parts[0])
+                tail = parts[1:]
+                rest.pop(0)
+            break
+        if not taken:
+            return []  # nothing fits below: all of it goes to the next page
+        return [*taken, *tail, _Float(self.figure, rest)]

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
-from puzzlegen.render.book.flowables import _FigureRow, _Marker
+from puzzlegen.render.book.flowables import _FigureRow, _Float, _Marker
 from puzzlegen.render.book.model import Figure
 from puzzlegen.render.book.setting import Setting
 
@@ -67,22 +67,25 @@ def games_pages(setting: Setting, intro: str, games: list[ToldGame]) -> list[Any
                 ]
             )
         )
-        for index, (label, text) in enumerate(told.notes):
-            paragraph = Paragraph(f"<b>{escape(label)}</b> " + escape(text), styles["body"])
-            if index != told.turning:
-                story.append(paragraph)
-                continue
-            if index:
-                story.append(CondPageBreak(setting.frame_h * 0.45))
-            story.append(
-                KeepTogether(
-                    [
-                        Paragraph(escape(told.turning_head), styles["told_head"]),
-                        paragraph,
-                        _FigureRow(list(told.figures), setting.colour, styles, shrink=True),
-                        Spacer(1, 6),
-                    ]
-                )
+        paragraphs = [
+            Paragraph(f"<b>{escape(label)}</b> " + escape(text), styles["body"])
+            for label, text in told.notes
+        ]
+        closing = Paragraph(escape(told.closing), styles["solution_head"])
+        turning = told.turning
+        if not 0 <= turning < len(paragraphs):
+            story += [*paragraphs, closing]
+            continue
+        story += paragraphs[:turning]
+        # The heading where the game turns stays with its sequence; the figure of
+        # that sequence follows, or, too tall for the room left, heads the next page
+        # while the sequences after it fill this one.
+        story.append(
+            KeepTogether(
+                [Paragraph(escape(told.turning_head), styles["told_head"]), paragraphs[turning]]
             )
-        story.append(Paragraph(escape(told.closing), styles["solution_head"]))
+        )
+        figure = _FigureRow(list(told.figures), setting.colour, styles, shrink=True)
+        figure.spaceAfter = 8
+        story.append(_Float(figure, [*paragraphs[turning + 1 :], closing]))
     return story

@@ -463,7 +463,7 @@ def test_the_words_after_a_floating_figure_keep_their_paragraph_spacing() -> Non
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph, Spacer
 
-    from puzzlegen.render.book.front import _Float
+    from puzzlegen.render.book.flowables import _Float
 
     style = ParagraphStyle("body", fontSize=10, leading=12, spaceBefore=2, spaceAfter=6)
     words = [Paragraph("One.", style), Paragraph("Two.", style)]
@@ -471,6 +471,42 @@ def test_the_words_after_a_floating_figure_keep_their_paragraph_spacing() -> Non
     _, height = float_.wrap(300, 500)
     assert height == 40 + 2 + 12 + 6 + 12  # the figure, then each line, 6 pt between them
     assert float_.getSpaceBefore() == 0 and float_.getSpaceAfter() == 6
+
+
+def test_a_floating_figure_lets_the_words_after_it_fill_the_page(tmp_path: Path) -> None:
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
+
+    from puzzlegen.render.book.flowables import _Float
+
+    class Box(Flowable):  # type: ignore[misc]
+        def __init__(self, height: float) -> None:
+            super().__init__()
+            self.height = height
+
+        def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+            return aw, self.height
+
+        def draw(self) -> None:
+            self.canv.drawString(0, 0, "FIGURE")
+
+    body = getSampleStyleSheet()["BodyText"]
+
+    def pages(story: list[Flowable]) -> list[list[str]]:
+        path = tmp_path / "float.pdf"
+        margins = {f"{side}Margin": 10 for side in ("left", "right", "top", "bottom")}
+        SimpleDocTemplate(str(path), pagesize=(300, 400), **margins).build(story)
+        return [p.extract_text().split() for p in PdfReader(path).pages]
+
+    long = Paragraph(" ".join(["beta"] * 150), body)
+    after = [Paragraph("alpha", body), long, Paragraph("gamma", body)]
+    first, second = pages([Spacer(1, 200), _Float([Box(250)], after)])
+    # What follows fills the first page (the long paragraph split across it); the
+    # figure heads the next page, as a book floats it, and the words go on below it.
+    assert first[0] == "alpha" and set(first[1:]) == {"beta"}
+    assert second == ["FIGURE", *["beta"] * (150 - len(first) + 1), "gamma"]
+    # Where it fits, the figure comes first, as a plain figure would.
+    assert pages([_Float([Box(100)], [Paragraph("alpha", body)])]) == [["FIGURE", "alpha"]]
 
 
 def test_a_line_or_two_past_a_board_stays_beside_it() -> None:

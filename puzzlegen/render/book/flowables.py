@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -236,45 +237,55 @@ class _Ruled(Flowable):  # type: ignore[misc]
 
 
 class _Float(Flowable):  # type: ignore[misc]
-    """A tall figure that, where it does not fit the room left on a page, goes to the
-    top of the next and lets what follows it (``after``) fill the page first, as
-    books set their figures: half a page is not left empty above it.
+    """A figure that floats to the top of the next page when the page has no room for it,
+    the words after it (``following``) filling the page in its place.
 
-    It is never drawn itself.  It always splits into what it holds: the figure and
-    then ``after`` where the figure fits, else as much of ``after`` as fits and a
-    float of the rest, tried again on the next page.
+    Set whole when it fits; otherwise it splits into as much of the following words
+    as the page holds, then itself again with the rest: a page is never left blank
+    below a paragraph because the next figure is too tall for what remains.
     """
 
-    def __init__(self, figure: Flowable, after: list[Flowable]) -> None:
+    def __init__(self, figure: list[Any], following: list[Any]) -> None:
         super().__init__()
-        self.figure, self.after = figure, after
+        self.figure, self.following = figure, following
+
+    def _parts(self) -> list[Any]:
+        return [*self.figure, *self.following]
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        return aw, ah + 1  # more than the room: the frame splits it
+        self.aw = aw
+        parts = self._parts()
+        self.heights = [float(f.wrap(aw, ah)[1]) for f in parts]
+        # Between two parts the larger of the space after one and before the next, as
+        # a frame sets them: set whole, the paragraphs after a figure ran together.
+        self.gaps = [0.0] + [
+            max(float(a.getSpaceAfter()), float(b.getSpaceBefore()))
+            for a, b in pairwise(parts)
+        ]
+        return aw, sum(self.heights) + sum(self.gaps)
 
-    def split(self, aw: float, ah: float) -> list[Flowable]:
-        if self.figure.wrap(aw, ah)[1] <= ah:
-            return [self.figure, *self.after]
-        taken: list[Flowable] = []
-        tail: list[Flowable] = []  # a split paragraph's last lines, to begin the next page
-        rest = list(self.after)
-        room = ah
-        while rest:
-            following = rest[0]
-            if taken:
-                room -= max(float(taken[-1].getSpaceAfter()), float(following.getSpaceBefore()))
-            height = float(following.wrap(aw, room)[1])
-            if height <= room:
-                taken.append(rest.pop(0))
-                room -= height
-                continue
-            # A paragraph too long for the room: its first lines end the page.
-            parts = following.split(aw, room) if room > 0 else []
-            if len(parts) > 1:
-                taken.append(parts[0])
-                tail = parts[1:]
-                rest.pop(0)
-            break
-        if not taken:
-            return []  # nothing fits below: all of it goes to the next page
-        return [*taken, *tail, _Float(self.figure, rest)]
+    def getSpaceBefore(self) -> float:
+        return float(self._parts()[0].getSpaceBefore())
+
+    def getSpaceAfter(self) -> float:
+        return float(self._parts()[-1].getSpaceAfter())
+
+    def split(self, aw: float, ah: float) -> list[Any]:
+        figure_h = sum(float(f.wrap(aw, ah)[1]) for f in self.figure)
+        if figure_h <= ah + 1e-6:
+            return self._parts()  # the figure here; the words after it flow on as usual
+        if not self.following:
+            return []  # nothing to fill the page with: the figure starts the next one
+        first, *rest = self.following
+        if float(first.wrap(aw, ah)[1]) <= ah:
+            return [first, _Float(self.figure, rest)]
+        pieces = first.split(aw, ah)
+        if len(pieces) < 2:
+            return []
+        return [pieces[0], _Float(self.figure, [*pieces[1:], *rest])]
+
+    def draw(self) -> None:
+        y = sum(self.heights) + sum(self.gaps)
+        for part, height, gap in zip(self._parts(), self.heights, self.gaps, strict=True):
+            y -= gap + height
+            part.drawOn(self.canv, 0, y)

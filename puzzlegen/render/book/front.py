@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -18,7 +17,7 @@ from reportlab.platypus import (
 )
 
 from puzzlegen.games import Game
-from puzzlegen.render.book.flowables import _FigureRow, _Marker
+from puzzlegen.render.book.flowables import _FigureRow, _Float, _Marker
 from puzzlegen.render.book.model import BookGame, BookOptions, Figure
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
@@ -111,61 +110,6 @@ def how_to_play_pages(setting: Setting, game: Game, rules: list[str | list[Figur
             index += 1
         story.append(_Float(figure, following))
     return story
-
-
-class _Float(Flowable):  # type: ignore[misc]
-    """A figure that floats to the top of the next page when the page has no room for it,
-    the words after it (``following``) filling the page in its place.
-
-    Set whole when it fits; otherwise it splits into as much of the following words
-    as the page holds, then itself again with the rest: a page is never left blank
-    below a paragraph because the next figure is too tall for what remains.
-    """
-
-    def __init__(self, figure: list[Any], following: list[Any]) -> None:
-        super().__init__()
-        self.figure, self.following = figure, following
-
-    def _parts(self) -> list[Any]:
-        return [*self.figure, *self.following]
-
-    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        self.aw = aw
-        parts = self._parts()
-        self.heights = [float(f.wrap(aw, ah)[1]) for f in parts]
-        # Between two parts the larger of the space after one and before the next, as
-        # a frame sets them: set whole, the paragraphs after a figure ran together.
-        self.gaps = [0.0] + [
-            max(float(a.getSpaceAfter()), float(b.getSpaceBefore()))
-            for a, b in pairwise(parts)
-        ]
-        return aw, sum(self.heights) + sum(self.gaps)
-
-    def getSpaceBefore(self) -> float:
-        return float(self._parts()[0].getSpaceBefore())
-
-    def getSpaceAfter(self) -> float:
-        return float(self._parts()[-1].getSpaceAfter())
-
-    def split(self, aw: float, ah: float) -> list[Any]:
-        figure_h = sum(float(f.wrap(aw, ah)[1]) for f in self.figure)
-        if figure_h <= ah + 1e-6:
-            return self._parts()  # the figure here; the words after it flow on as usual
-        if not self.following:
-            return []  # nothing to fill the page with: the figure starts the next one
-        first, *rest = self.following
-        if float(first.wrap(aw, ah)[1]) <= ah:
-            return [first, _Float(self.figure, rest)]
-        pieces = first.split(aw, ah)
-        if len(pieces) < 2:
-            return []
-        return [pieces[0], _Float(self.figure, [*pieces[1:], *rest])]
-
-    def draw(self) -> None:
-        y = sum(self.heights) + sum(self.gaps)
-        for part, height, gap in zip(self._parts(), self.heights, self.gaps, strict=True):
-            y -= gap + height
-            part.drawOn(self.canv, 0, y)
 
 
 def _how_to_play(game: Game, mono: bool) -> list[str | list[Figure]]:

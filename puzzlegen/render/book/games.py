@@ -86,6 +86,5 @@ def games_pages(setting: Setting, intro: str, games: list[ToldGame]) -> list[Any
             )
         )
         figure = _FigureRow(list(told.figures), setting.colour, styles, shrink=True)
-        figure.spaceAfter = 8
-        story.append(_Float(figure, [*paragraphs[turning + 1 :], closing]))
+        story.append(_Float([figure, Spacer(1, 6)], [*paragraphs[turning + 1 :], closing]))
     return story

@@ -222,6 +222,23 @@ def test_running_heads_and_folios(books: dict[str, Path]) -> None:
         assert (folio[0]["x0"] > middle) == (page.number % 2 == 1)
 
 
+
+def test_a_chapters_opening_page_has_its_title_not_a_running_head(
+    books: dict[str, Path],
+) -> None:
+    # Books leave the running head off the page that opens a chapter: the title is
+    # there.  These pages used to carry both ("Solutions 1–2" above "Solutions").
+    texts = page_texts(books["6x9"])
+    for title in ("Contents", "How to play Cat's Cradle", "Hints", "Solutions", "Notes"):
+        opening = next(i for i, t in enumerate(texts) if i >= 2 and t.startswith(title))
+        assert texts[opening].count(title) == 1, (title, texts[opening][:60])
+        assert texts[opening].endswith(str(opening + 1)), "the folio stays"
+    # The pages after an opening carry the head again.
+    notes = [t for t in texts if "Notes" in t]
+    assert len(notes) >= 2 and all(t.count("Notes") == 1 for t in notes)
+    solutions = next(i for i, t in enumerate(texts) if t.startswith("Solutions"))
+    assert re.match(r"Solutions? \d", texts[solutions + 1])
+
 def test_per_page_is_honoured(books: dict[str, Path]) -> None:
     counts = [len(re.findall(r"Solution on page", t)) for t in page_texts(books["a4"])]
     # Five Easy puzzles, four to a page at most: the first ones below the rules, as many as

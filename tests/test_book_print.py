@@ -157,7 +157,7 @@ def test_ingramspark_geometry_keeps_every_mark_half_an_inch_in() -> None:
 def card_index_sizes(data: bytes, below: float = 9.4) -> dict[str, set[float]]:
     """The type sizes of the card indices (bold ranks drawn in the boards, smaller than
     ``below``: labels and headings are larger) on the puzzle pages and on the answer
-    pages, told apart by their running heads."""
+    pages, told apart by their running heads (the first answers by the title above them)."""
     import pdfplumber
 
     sizes: dict[str, set[float]] = {"puzzles": set(), "answers": set()}
@@ -168,7 +168,8 @@ def card_index_sizes(data: bytes, below: float = 9.4) -> dict[str, set[float]]:
                 "puzzles"
                 if re.match(r"Puzzles? \d", head)
                 else "answers"
-                if re.match(r"Solutions? \d", head)
+                # Answers under their running head, or under the part's title.
+                if re.match(r"Solutions?(?: \d|\n)", head)
                 else None
             )
             if kind:

@@ -18,7 +18,13 @@ from reportlab.platypus import (
 )
 
 from puzzlegen.games import Game, Puzzle
-from puzzlegen.render.book.flowables import _Continued, _Figure, _FigureRow, _Marker
+from puzzlegen.render.book.flowables import (
+    _chapter_heading,
+    _Continued,
+    _Figure,
+    _FigureRow,
+    _Marker,
+)
 from puzzlegen.render.book.model import DIFFICULTY, BookGame, Figure
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
@@ -49,8 +55,7 @@ def solutions_opening(setting: Setting) -> list[Any]:
     return [
         PageBreak(),
         _Marker("section", "solutions"),
-        _Marker("head", "Solutions"),
-        Paragraph("Solutions", setting.styles["h1"]),
+        *_chapter_heading("Solutions", setting.styles),
     ]
 
 

@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import CondPageBreak, PageBreak, Paragraph, Spacer
 
-from puzzlegen.render.book.flowables import _Marker, _Ruled
+from puzzlegen.render.book.flowables import _chapter_heading, _Marker, _Ruled
 from puzzlegen.render.book.setting import Setting
 
 
@@ -16,9 +16,11 @@ def notes_pages(setting: Setting, count: int) -> list[Any]:
     """``count`` ruled pages, the first headed "Notes"."""
     story: list[Any] = []
     for index in range(count):
-        story += [PageBreak(), _Marker("head", "Notes")]
+        story.append(PageBreak())
         if index == 0:
-            story += [_Marker("section", "notes"), Paragraph("Notes", setting.styles["h1"])]
+            story += [_Marker("section", "notes"), *_chapter_heading("Notes", setting.styles)]
+        else:
+            story.append(_Marker("head", "Notes"))
         story.append(_Ruled(setting.colour))
     return story
 

@@ -124,7 +124,8 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
             canvas.drawRightString(x + w, folio_y, str(page))
         else:
             canvas.drawString(x, folio_y, str(page))
-        head = self.running_head(marks)
+        # A chapter's opening page carries its title, not a running head.
+        head = "" if any(kind == "opener" for kind, _ in marks) else self.running_head(marks)
         if head:
             canvas.setFont(FONT, 8.5)
             canvas.setFillColor(ink("#444444", colour))

@@ -89,6 +89,17 @@ class _Marker(Flowable):  # type: ignore[misc]
         doc.record(self.kind, self.key)
 
 
+def _chapter_heading(title: str, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """A chapter's title, at the top of the page that opens it: the running head from
+    here on, though not on this page, where the title itself stands (as books set
+    their chapter openings)."""
+    return [
+        _Marker("head", title),
+        _Marker("opener", title),
+        Paragraph(escape(title), styles["h1"]),
+    ]
+
+
 class _Continued(Flowable):  # type: ignore[misc]
     """A line naming the solution ("Puzzle 3, continued") where the next block of a
     solution told over pages begins a page: a board at a page's top would otherwise

@@ -17,7 +17,7 @@ from reportlab.platypus import (
 )
 
 from puzzlegen.games import Game
-from puzzlegen.render.book.flowables import _FigureRow, _Float, _Marker
+from puzzlegen.render.book.flowables import _chapter_heading, _FigureRow, _Float, _Marker
 from puzzlegen.render.book.model import BookGame, BookOptions, Figure
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
@@ -79,8 +79,7 @@ def contents_page(setting: Setting, lines: list[tuple[str, str]]) -> list[Any]:
     )
     return [
         PageBreak(),
-        _Marker("head", "Contents"),
-        Paragraph("Contents", styles["h1"]),
+        *_chapter_heading("Contents", styles),
         table,
     ]
 
@@ -93,8 +92,7 @@ def how_to_play_pages(setting: Setting, game: Game, rules: list[str | list[Figur
     story: list[Any] = [
         PageBreak(),
         _Marker("section", f"how:{game.title}"),
-        _Marker("head", f"How to play {game.title}"),
-        Paragraph(escape(f"How to play {game.title}"), styles["h1"]),
+        *_chapter_heading(f"How to play {game.title}", styles),
     ]
     index = 0
     while index < len(rules):

@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
 
-from puzzlegen.render.book.flowables import _FigureRow, _Float, _Marker
+from puzzlegen.render.book.flowables import _chapter_heading, _FigureRow, _Float, _Marker
 from puzzlegen.render.book.model import Figure
 from puzzlegen.render.book.setting import Setting
 
@@ -46,8 +46,7 @@ def games_pages(setting: Setting, intro: str, games: list[ToldGame]) -> list[Any
     story: list[Any] = [
         PageBreak(),
         _Marker("section", "games"),
-        _Marker("head", "Annotated games"),
-        Paragraph("Annotated games", styles["h1"]),
+        *_chapter_heading("Annotated games", styles),
         Paragraph(escape(intro), styles["body"]),
     ]
     for number, told in enumerate(games):

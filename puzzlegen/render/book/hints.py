@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import CondPageBreak, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from puzzlegen.render.book.flowables import _Marker
+from puzzlegen.render.book.flowables import _chapter_heading, _Marker
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
 
@@ -36,8 +36,7 @@ def hint_pages(
     story: list[Any] = [
         PageBreak(),
         _Marker("section", "hints"),
-        _Marker("head", "Hints"),
-        Paragraph("Hints", styles["h1"]),
+        *_chapter_heading("Hints", styles),
         Paragraph(
             escape(
                 "Stuck? Read only as far as you need: the first round names the technique "

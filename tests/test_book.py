@@ -229,7 +229,7 @@ def test_a_chapters_opening_page_has_its_title_not_a_running_head(
     # Books leave the running head off the page that opens a chapter: the title is
     # there.  These pages used to carry both ("Solutions 1–2" above "Solutions").
     texts = page_texts(books["6x9"])
-    for title in ("Contents", "How to play Cat's Cradle", "Hints", "Solutions", "Notes"):
+    for title in ("Contents", "How to play Cat’s Cradle", "Hints", "Solutions", "Notes"):
         opening = next(i for i, t in enumerate(texts) if i >= 2 and t.startswith(title))
         assert texts[opening].count(title) == 1, (title, texts[opening][:60])
         assert texts[opening].endswith(str(opening + 1)), "the folio stays"
@@ -267,7 +267,7 @@ def test_front_matter_and_metadata(books: dict[str, Path]) -> None:
     ):
         assert words in copyright_page
     contents = texts[2]
-    for heading in ("How to play Cat's Cradle", "Easy puzzles", "Solutions", "Notes"):
+    for heading in ("How to play Cat’s Cradle", "Easy puzzles", "Solutions", "Notes"):
         assert heading in contents
     assert "Notes" in texts[-1] or texts[-1].startswith("Notes")
     cmyk = PdfReader(books["a4"]).metadata
@@ -364,7 +364,7 @@ def test_chapters_number_through_and_each_has_its_rules() -> None:
     )
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         text = " ".join((p.extract_text() or "") for p in pdf.pages)
-    assert text.count("How to play Cat's Cradle") >= 4  # two in contents, two headings
+    assert text.count("How to play Cat’s Cradle") >= 4  # two in contents, two headings
     for number in (1, 2):
         assert f"Puzzle {number} " in text
 

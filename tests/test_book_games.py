@@ -26,6 +26,7 @@ def test_a_book_with_annotated_games_passes_preflight(
     chapter = [i for i, t in enumerate(pages) if t.startswith("Annotated games")]
     assert chapter, "the chapter's pages carry its running head"
     text = "\n".join(pages[chapter[0] :])
+    assert "'" not in text and '"' not in text, "quotes and apostrophes are set curly"
     for number, (_, deal, game) in enumerate(choose_games(2, "g"), 1):
         assert f"Game {number}: won in" in text
         assert "The game turns at sequence" in text

@@ -162,16 +162,19 @@ def test_a_mixed_book_has_a_chapter_per_game(books: dict[str, Path]) -> None:
     meta = PdfReader(path).metadata  # written, so it passed preflight in CMYK with bleed
     assert meta is not None and "SWOP" in (meta.get("/Subject") or "")
     texts = page_texts(path)
-    assert "Cat's Cradle and Pendulum Puzzles" in texts[0]
-    assert "Cat's Cradle was invented by Michael Bourne" in texts[0]
+    assert "Cat’s Cradle and Pendulum Puzzles" in texts[0]
+    assert "Cat’s Cradle was invented by Michael Bourne" in texts[0]
     assert "old book of patience games" in texts[0]
     contents = texts[2]
-    for line in ("How to play Cat's Cradle", "How to play Pendulum", "Pendulum: ", "Solutions"):
+    for line in ("How to play Cat’s Cradle", "How to play Pendulum", "Pendulum: ", "Solutions"):
         assert line in contents
-    assert contents.index("How to play Cat's Cradle") < contents.index("How to play Pendulum")
+    assert contents.index("How to play Cat’s Cradle") < contents.index("How to play Pendulum")
     # --count 3 over two games: two Cat's Cradle puzzles (1-2), then one Pendulum (3).
-    assert any("Cat's Cradle: " in t and "Puzzle 1 " in t for t in texts)
+    assert any("Cat’s Cradle: " in t and "Puzzle 1 " in t for t in texts)
     assert any("Pendulum: " in t and "Puzzle 3 " in t for t in texts)
+    # Quotes and apostrophes as print sets them, curly: Pendulum's notation is quoted.
+    assert not [t for t in texts if "'" in t or '"' in t]
+    assert any("“" in t for t in texts) and any("’" in t for t in texts)
     assert "Puzzle 4 " not in " ".join(texts)
     # Both chapters' answers, in their own manners, and the same bytes from the same options.
     prose = " ".join(" ".join(texts).split())  # a phrase may break across lines

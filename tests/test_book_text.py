@@ -117,7 +117,7 @@ def test_a_long_title_keeps_the_front_matter_on_its_pages(tmp_path: Path) -> Non
     with pdfplumber.open(path) as pdf:
         first, second, third = ((p.extract_text() or "") for p in pdf.pages[:3])
     assert "2 puzzles with solutions" in first and "puzzlegen" in first.splitlines()[-1]
-    assert "Published by Long" in second and "Cat's Cradle is a patience" in second
+    assert "Published by Long" in second and "Cat’s Cradle is a patience" in second
     assert third.startswith("Contents")
     info = PdfReader(path).metadata
     assert info is not None and str(info["/Title"]) == title.strip()

@@ -31,6 +31,7 @@ from puzzlegen.escape.views.prose import answer_text
 from puzzlegen.games import LEVELS
 from puzzlegen.generator import puzzles_from_seed
 from puzzlegen.render.book import BookOptions, build_book
+from puzzlegen.render.book.flowables import curly
 from puzzlegen.render.pdf import legible_scale
 from puzzlegen.render.svg import to_svg
 
@@ -97,20 +98,20 @@ def test_an_escape_book_from_a_catalog(books: dict[str, Path]) -> None:
     # page with the first puzzles (headed by those puzzles).
     rules = [n for n, t in enumerate(texts) if t.startswith("How to play Escape")]
     how = " ".join(texts[rules[0] : rules[-1] + 2])
-    for words in ("The cards: White's ten and Black's nine", "The start", "1. White: W3",
-                  "2. Black: B8", "Two blank spaces, two cards in White's hand",
+    for words in ("The cards: White’s ten and Black’s nine", "The start", "1. White: W3",
+                  "2. Black: B8", "Two blank spaces, two cards in White’s hand",
                   "numbered along the edges"):
         assert words in how, words
     prose = "".join("".join(page_texts(path, size=9.5)).split())  # headings and words only
     # Every puzzle: its page, its goal, a solution that says the answer in the book's words.
     for number, puzzle in enumerate(ordered()[: len(stored())], start=1):
         page = next(t for t in texts if re.search(rf"Puzzle {number} [●○]{{4}} ", t))
-        side = "White's one escaping play" if puzzle.kind == ep.ESCAPE else \
-            "Black's one capturing play"
+        side = "White’s one escaping play" if puzzle.kind == ep.ESCAPE else \
+            "Black’s one capturing play"
         asks = "White to play and escape" if puzzle.kind == ep.ESCAPE else \
             "Black to play and capture"
         assert side in page and asks in page and puzzle.id in page
-        said = "".join(answer_text(puzzle.position, puzzle.line).split())
+        said = "".join(curly(answer_text(puzzle.position, puzzle.line)).split())  # as set
         assert said in prose, puzzle.id
     assert any("First round: the technique" in t for t in texts)
     # Beside a board a solution's page reference has a line of its own, with no dot
@@ -126,9 +127,12 @@ def test_a_mixed_book_with_cats_cradle_in_black_ink(books: dict[str, Path]) -> N
     reader = PdfReader(path)
     texts = [" ".join(page.extract_text().split()) for page in reader.pages]  # (pdfplumber is slow)
     contents = texts[2]
-    for line in ("How to play Cat's Cradle", "How to play Escape", "Escape: ", "Solutions"):
+    for line in ("How to play Cat’s Cradle", "How to play Escape", "Escape: ", "Solutions"):
         assert line in contents
     assert any("Escape: " in t and ("Black to play" in t or "White to play" in t) for t in texts)
+    # Quotes and apostrophes as print sets them, curly, in both games' words.
+    assert not [t for t in texts if "'" in t or '"' in t]
+    assert any("“" in t for t in texts) and any("’" in t for t in texts)
     for page in reader.pages:
         content = page.get_contents()
         assert content is None or b" rg" not in content.get_data()

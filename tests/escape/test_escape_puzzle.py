@@ -180,4 +180,4 @@ def test_book_figures_replay_the_line(hard: Puzzle) -> None:
                 found += texts(item.items)
         return found
 
-    assert "After White's W9: Black to play" in texts(figures[0][0].items)
+    assert "After White’s W9: Black to play" in texts(figures[0][0].items)

@@ -131,7 +131,7 @@ def solution_figures(puzzle: ep.Puzzle, *, mono: bool = False) -> list[list[Figu
             now = (f"{after.to_move.capitalize()} to play" if after.outcome is None
                    else f"{after.outcome[0].capitalize()} has won")
             figures.append([(print_board(after, mono=mono, last=move, min_size=size,
-                                         min_width=width, heading=f"After {mover}'s {played}: "
+                                         min_width=width, heading=f"After {mover}’s {played}: "
                                          f"{now}",
                                          title=f"Escape {puzzle.id} answer"), caption)])
         return figures

@@ -24,6 +24,7 @@ from puzzlegen.render.book.flowables import (
     _Figure,
     _FigureRow,
     _Marker,
+    _Prose,
 )
 from puzzlegen.render.book.model import DIFFICULTY, BookGame, Figure
 from puzzlegen.render.book.setting import Setting
@@ -68,7 +69,7 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
     if setting.several:
         lead = [
             _Marker("section", f"solutions:{game.title}"),
-            Paragraph(escape(game.title), styles["h2"]),
+            _Prose(escape(game.title), styles["h2"]),
         ]
     # One board scale through the book: the puzzle pages draw the boards at it too.
     scale = setting.scale_of(game.title)
@@ -79,7 +80,7 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
     if key:
         # "… diagram: the moves are numbered", not "diagram: The moves".
         said = key[0].lower() + key[1:] if key.startswith(("The ", "A ")) else key
-        lead.append(Paragraph(escape(f"In every answer's diagram: {said}"), styles["small"]))
+        lead.append(_Prose(escape(f"In every answer's diagram: {said}"), styles["small"]))
     compact = setting.options.page_size in _COMPACT
     for number, puzzle, text, figures, told in solutions:
         page = setting.known.get(("puzzle", number))
@@ -91,10 +92,10 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
         # level's word (a no-break space), so a wrapped heading never begins a line with it.
         lead_in = "<br/>" if by_board else "&nbsp;· "
         ref = f"<font name='{FONT}' size='8.8'>puzzle on page {page or '?'}</font>"
-        head = Paragraph(label + lead_in + ref, styles["solution_head"])
+        head = _Prose(label + lead_in + ref, styles["solution_head"])
         if told is not None:
             # Space above the heading, not below the answer: it vanishes at a page's top.
-            head = Paragraph(head.text, styles["told_head"])
+            head = _Prose(head.text, styles["told_head"])
             story += _told(number, [*lead, head], told, frame_w, colour, styles, scale)
             lead = []
             continue
@@ -107,7 +108,7 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
                 [
                     [
                         _FigureRow([board], colour, styles, max_scale=scale),
-                        [head, Paragraph(escape(text), styles["answer"])],
+                        [head, _Prose(escape(text), styles["answer"])],
                     ]
                 ],
                 colWidths=[left_w, frame_w - left_w],
@@ -118,7 +119,7 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
             continue
         solution: list[Any] = [*lead, _Marker("solution", number), head]
         lead = []
-        words = Paragraph(escape(text), styles["body"])
+        words = _Prose(escape(text), styles["body"])
         if figures and figures[0]:
             # The moves drawn on the left; beside them the rest of the first
             # row (the final position) and the words.
@@ -171,7 +172,7 @@ _BESIDE_STEPS = 100.0
 
 def _step(step: Step, styles: dict[str, ParagraphStyle]) -> Paragraph:
     """A line of play: its lead in bold, then the moves."""
-    return Paragraph(f"<b>{escape(step.lead)}</b>  {escape(step.moves)}", styles["step"])
+    return _Prose(f"<b>{escape(step.lead)}</b>  {escape(step.moves)}", styles["step"])
 
 
 #: Words running on below a board by at most this many lines stay beside it instead.
@@ -241,7 +242,7 @@ def _told(
             pending = []
             continue
         if isinstance(block, str):
-            paragraph = Paragraph(escape(block), styles["body"])
+            paragraph = _Prose(escape(block), styles["body"])
             if pending and index < len(told) and isinstance(told[index], list):
                 # The heading and opening words wait for the board that follows, so
                 # they go to a page together: alone at a page's foot, the answer's
@@ -274,7 +275,7 @@ def _told(
             # enough that two answers fit a page).
             figure = _Figure(block[0], scale, colour, styles)
             if frame_w - figure.width - 10 >= _BESIDE_MIN:
-                words = Paragraph(escape(str(told[index])), styles["body"])
+                words = _Prose(escape(str(told[index])), styles["body"])
                 index += 1
                 flow += _beside(figure, [words], (10, 8), continued, styles, frame_w)
                 _keep_with(flow, start, lead)

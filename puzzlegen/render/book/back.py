@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import CondPageBreak, PageBreak, Paragraph, Spacer
+from reportlab.platypus import CondPageBreak, PageBreak, Spacer
 
-from puzzlegen.render.book.flowables import _chapter_heading, _Marker, _Ruled
+from puzzlegen.render.book.flowables import _chapter_heading, _Marker, _Prose, _Ruled
 from puzzlegen.render.book.setting import Setting
 
 
@@ -43,11 +43,11 @@ def technique_index(setting: Setting, techniques: list[tuple[int, list[str]]]) -
         Spacer(1, 8),
         _Marker("section", "index"),
         _Marker("head", "Index of techniques"),
-        Paragraph("Index of techniques", styles["round"]),
+        _Prose("Index of techniques", styles["round"]),
         # Page numbers are what an index usually gives: these are the puzzles'.
-        Paragraph("The numbers are puzzle numbers.", styles["small"]),
+        _Prose("The numbers are puzzle numbers.", styles["small"]),
     ]
     for name in sorted(by_name, key=str.lower):
         numbers = ", ".join(str(n) for n in sorted(by_name[name]))
-        story.append(Paragraph(f"<b>{escape(name)}</b>  {numbers}", styles["index"]))
+        story.append(_Prose(f"<b>{escape(name)}</b>  {numbers}", styles["index"]))
     return story

@@ -9,6 +9,7 @@ from typing import Any
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from puzzlegen.errors import InvalidInputError
+from puzzlegen.render.book.flowables import curly
 from puzzlegen.render.book.geometry import Geometry
 from puzzlegen.render.book.model import BookOptions
 from puzzlegen.render.pdf import FONT, ink
@@ -125,7 +126,7 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
         else:
             canvas.drawString(x, folio_y, str(page))
         # A chapter's opening page carries its title, not a running head.
-        head = "" if any(kind == "opener" for kind, _ in marks) else self.running_head(marks)
+        head = "" if any(kind == "opener" for kind, _ in marks) else curly(self.running_head(marks))
         if head:
             canvas.setFont(FONT, 8.5)
             canvas.setFillColor(ink("#444444", colour))

@@ -6,6 +6,7 @@ from itertools import pairwise
 from typing import Any
 from xml.sax.saxutils import escape
 
+import smartypants
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
@@ -73,6 +74,30 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
     }
 
 
+#: Straight quotes and apostrophes to curly ones, as Unicode characters.
+_CURLY = smartypants.Attr.q | smartypants.Attr.u
+
+
+def curly(text: str) -> str:
+    """``text`` with its straight quotes and apostrophes curly, as print sets them; the
+    inside of markup tags is left alone."""
+    return str(smartypants.smartypants(text, _CURLY))
+
+
+class _Prose(Paragraph):  # type: ignore[misc]
+    """A paragraph of the book, set as a printed book sets it: its straight quotes and
+    apostrophes curly (“4♥ on 5♣”, Cat’s), inside its markup's tags left alone.
+
+    Where reportlab splits it over two pages, each part is built from the first's
+    words, already set (no text is given again).
+    """
+
+    def __init__(self, text: str | None, *args: Any, **kwargs: Any) -> None:
+        if text is not None:
+            text = curly(text)
+        super().__init__(text, *args, **kwargs)
+
+
 class _Marker(Flowable):  # type: ignore[misc]
     """Records, when drawn, that something (a section, a solution) is on this page."""
 
@@ -96,7 +121,7 @@ def _chapter_heading(title: str, styles: dict[str, ParagraphStyle]) -> list[Flow
     return [
         _Marker("head", title),
         _Marker("opener", title),
-        Paragraph(escape(title), styles["h1"]),
+        _Prose(escape(title), styles["h1"]),
     ]
 
 
@@ -112,7 +137,7 @@ class _Continued(Flowable):  # type: ignore[misc]
 
     def __init__(self, text: str, style: ParagraphStyle, start: Flowable, pad: float = 0.0) -> None:
         super().__init__()
-        self.paragraph = Paragraph(escape(text), style)
+        self.paragraph = _Prose(escape(text), style)
         self.start, self.pad = start, pad  # pad: what the block sets below its board
         self.showing = False
 
@@ -160,7 +185,7 @@ class _FigureRow(Flowable):  # type: ignore[misc]
         if self.s < need - 1e-9:
             titles = ", ".join(d.title for d, _ in self.figures)
             raise BookError(f"the figures {titles!r} do not fit the page at a legible size")
-        self.captions = [Paragraph(escape(c), self.styles["caption"]) for _, c in self.figures]
+        self.captions = [_Prose(escape(c), self.styles["caption"]) for _, c in self.figures]
         self.cap_h = self._caption_height()
         tallest = max(d.height for d, _ in self.figures)
         if self.shrink and tallest * self.s + self.cap_h + 4 > ah:
@@ -198,7 +223,7 @@ class _Figure(Flowable):  # type: ignore[misc]
         super().__init__()
         self.diagram, caption = figure
         self.s, self.colour = scale, colour
-        self.caption = Paragraph(escape(caption), styles["caption"])
+        self.caption = _Prose(escape(caption), styles["caption"])
         self.width = self.diagram.width * scale
         self.cap_h = self.caption.wrap(self.width, 100)[1]
         self.height = self.diagram.height * scale + self.cap_h + 4

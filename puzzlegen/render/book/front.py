@@ -10,14 +10,13 @@ from reportlab.platypus import (
     Flowable,
     KeepInFrame,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
 )
 
 from puzzlegen.games import Game
-from puzzlegen.render.book.flowables import _chapter_heading, _FigureRow, _Float, _Marker
+from puzzlegen.render.book.flowables import _chapter_heading, _FigureRow, _Float, _Marker, _Prose
 from puzzlegen.render.book.model import BookGame, BookOptions, Figure
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
@@ -27,12 +26,12 @@ def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> 
     """The title page (no folio) and the copyright page after it."""
     styles, options = setting.styles, setting.options
     title_page = [
-        Paragraph(escape(title), styles["title"]),
-        Paragraph(escape(f"{total} puzzles with solutions"), styles["subtitle"]),
+        _Prose(escape(title), styles["title"]),
+        _Prose(escape(f"{total} puzzles with solutions"), styles["subtitle"]),
         Spacer(1, 8),
-        *[Paragraph(escape(_origin(g)), styles["subtitle"]) for g in games],
+        *[_Prose(escape(_origin(g)), styles["subtitle"]) for g in games],
         Spacer(1, 30),
-        *([Paragraph(escape(options.author), styles["subtitle"])] if options.author else []),
+        *([_Prose(escape(options.author), styles["subtitle"])] if options.author else []),
     ]
     return [
         _Marker("bare", 0),
@@ -61,8 +60,8 @@ def contents_page(setting: Setting, lines: list[tuple[str, str]]) -> list[Any]:
     styles = setting.styles
     rows = [
         [
-            Paragraph(escape(label), styles["toc"]),
-            Paragraph(str(setting.known.get(("section", key), "")), styles["toc_page"]),
+            _Prose(escape(label), styles["toc"]),
+            _Prose(str(setting.known.get(("section", key), "")), styles["toc_page"]),
         ]
         for label, key in lines
     ]
@@ -99,12 +98,12 @@ def how_to_play_pages(setting: Setting, game: Game, rules: list[str | list[Figur
         rule = rules[index]
         index += 1
         if isinstance(rule, str):
-            story.append(Paragraph(escape(rule), styles["body"]))
+            story.append(_Prose(escape(rule), styles["body"]))
             continue
         figure = [_FigureRow(rule, setting.colour, styles, shrink=True), Spacer(1, 8)]
         following: list[Any] = []
         while index < len(rules) and isinstance(rules[index], str):
-            following.append(Paragraph(escape(str(rules[index])), styles["body"]))
+            following.append(_Prose(escape(str(rules[index])), styles["body"]))
             index += 1
         story.append(_Float(figure, following))
     return story
@@ -140,9 +139,9 @@ def _copyright(
         lines.append(escape(f"Published by {options.publisher}"))
     if options.isbn:
         lines.append(escape(f"ISBN {options.isbn}"))
-    result = [Paragraph("<br/>".join(lines), styles["small"]), Spacer(1, 10)]
+    result = [_Prose("<br/>".join(lines), styles["small"]), Spacer(1, 10)]
     for game in games:
         credit = f"{game.credit}. This book credits the inventor." if _known(game) else game.credit
-        result.append(Paragraph(escape(credit), styles["small"]))
-        result.append(Paragraph(escape(game.making_of), styles["small"]))
+        result.append(_Prose(escape(credit), styles["small"]))
+        result.append(_Prose(escape(game.making_of), styles["small"]))
     return result

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
+from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
-from puzzlegen.render.book.flowables import _chapter_heading, _FigureRow, _Float, _Marker
+from puzzlegen.render.book.flowables import _chapter_heading, _FigureRow, _Float, _Marker, _Prose
 from puzzlegen.render.book.model import Figure
 from puzzlegen.render.book.setting import Setting
 
@@ -47,7 +47,7 @@ def games_pages(setting: Setting, intro: str, games: list[ToldGame]) -> list[Any
         PageBreak(),
         _Marker("section", "games"),
         *_chapter_heading("Annotated games", styles),
-        Paragraph(escape(intro), styles["body"]),
+        _Prose(escape(intro), styles["body"]),
     ]
     for number, told in enumerate(games):
         if number:
@@ -60,17 +60,17 @@ def games_pages(setting: Setting, intro: str, games: list[ToldGame]) -> list[Any
         story.append(
             KeepTogether(
                 [
-                    Paragraph(escape(told.heading), styles["h2"]),
+                    _Prose(escape(told.heading), styles["h2"]),
                     *opening,
-                    Paragraph(escape(told.under), styles["small"]),
+                    _Prose(escape(told.under), styles["small"]),
                 ]
             )
         )
         paragraphs = [
-            Paragraph(f"<b>{escape(label)}</b> " + escape(text), styles["body"])
+            _Prose(f"<b>{escape(label)}</b> " + escape(text), styles["body"])
             for label, text in told.notes
         ]
-        closing = Paragraph(escape(told.closing), styles["solution_head"])
+        closing = _Prose(escape(told.closing), styles["solution_head"])
         turning = told.turning
         if not 0 <= turning < len(paragraphs):
             story += [*paragraphs, closing]
@@ -81,7 +81,7 @@ def games_pages(setting: Setting, intro: str, games: list[ToldGame]) -> list[Any
         # while the sequences after it fill this one.
         story.append(
             KeepTogether(
-                [Paragraph(escape(told.turning_head), styles["told_head"]), paragraphs[turning]]
+                [_Prose(escape(told.turning_head), styles["told_head"]), paragraphs[turning]]
             )
         )
         figure = _FigureRow(list(told.figures), setting.colour, styles, shrink=True)

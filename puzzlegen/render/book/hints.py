@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import CondPageBreak, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, PageBreak, Spacer, Table, TableStyle
 
-from puzzlegen.render.book.flowables import _chapter_heading, _Marker
+from puzzlegen.render.book.flowables import _chapter_heading, _Marker, _Prose
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
 
@@ -37,7 +37,7 @@ def hint_pages(
         PageBreak(),
         _Marker("section", "hints"),
         *_chapter_heading("Hints", styles),
-        Paragraph(
+        _Prose(
             escape(
                 "Stuck? Read only as far as you need: the first round names the technique "
                 "a puzzle needs, the second its first move, and the solutions give the rest."
@@ -47,11 +47,11 @@ def hint_pages(
     ]
     for (heading, which), columns in zip(ROUNDS, COLUMNS, strict=True):
         # A heading never ends a page: it needs room for a few rows below it.
-        story += [CondPageBreak(60), Spacer(1, 4), Paragraph(escape(heading), styles["round"])]
+        story += [CondPageBreak(60), Spacer(1, 4), _Prose(escape(heading), styles["round"])]
         for title, hints, keys in chapters:
             key = f"{title}: {keys[which]}" if len(chapters) > 1 else keys[which]
             if key:
-                story.append(Paragraph(escape(key[:1].upper() + key[1:] + "."), styles["small"]))
+                story.append(_Prose(escape(key[:1].upper() + key[1:] + "."), styles["small"]))
             story.append(_table(setting, hints, which, columns))
     return story
 
@@ -62,11 +62,11 @@ def _table(
     styles = setting.styles
     width = setting.frame_w / columns
     cells = [
-        Paragraph(f"<b>{number}</b>  {escape(pair[which])}", styles["hint"])
+        _Prose(f"<b>{number}</b>  {escape(pair[which])}", styles["hint"])
         for number, pair in hints
     ]
     rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
-    rows[-1] += [Paragraph("", styles["hint"])] * (columns - len(rows[-1]))
+    rows[-1] += [_Prose("", styles["hint"])] * (columns - len(rows[-1]))
     table = Table(rows, colWidths=[width] * columns, hAlign="LEFT")
     table.setStyle(
         TableStyle(

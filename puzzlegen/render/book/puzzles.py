@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from puzzlegen.diagram import Diagram
 from puzzlegen.games import LEVELS, Game, Puzzle
+from puzzlegen.render.book.flowables import curly
 from puzzlegen.render.book.geometry import (
     _COLUMNS,
     _PAGE_HEAD_H,
@@ -168,7 +169,7 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
         canvas.setFillColor(black)
         if headed:
             canvas.setFont(FONT_BOLD, 14)
-            canvas.drawString(0, top - 14, self.heading)
+            canvas.drawString(0, top - 14, curly(self.heading))
         rows = L.rows(self.entries)
         diagrams = [e.diagram for e in self.entries]
         scale = self.scale
@@ -183,7 +184,7 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
                 cx = (col + 0.5) * L.col_w
                 level = entry.puzzle.level
                 label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}"
-                goal = _goal(entry.game, entry.puzzle)
+                goal = curly(_goal(entry.game, entry.puzzle))
                 canvas.setFillColor(black)
                 if L.columns == 1:  # one line: the label in bold, then the goal
                     size = 10.0

@@ -151,6 +151,17 @@ def test_the_beginners_stop_is_not_called_no_move_where_a_line_makes_a_space(
     assert status == 0 and "no single move" not in text and text.rstrip().endswith("stock).")
 
 
+def test_the_player_seed_changes_the_strong_players_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lines = {
+        seed: _run(capsys, "game", "--seed", "2", "--player", "strong", "--player-seed", seed)
+        for seed in ("0", "1", "2", "3")
+    }
+    assert all(status == 0 for status, _, _ in lines.values())
+    assert len({out for _, out, _ in lines.values()}) > 1
+
+
 def test_one_space_is_filled_with_a_card_dealt_into_it(capsys: pytest.CaptureFixture[str]) -> None:
     said = "\n".join(_run(capsys, "game", "--seed", str(seed))[1] for seed in range(1, 8))
     ones = [line for line in said.splitlines() if "one space created; dealt" in line]
@@ -173,6 +184,9 @@ def test_one_space_is_filled_with_a_card_dealt_into_it(capsys: pytest.CaptureFix
         (["--seed", "9" * 5000], "bad --seed '9999999999"),  # not int()'s 4,300-digit limit
         (["AS 2S 3S"], "a deal has 52 cards, got 3"),
         (["--seed", "1", "--game", "pendulum"], "'pendulum' has no whole-game play"),
+        # Taken and ignored, it let a user believe another seed would play another game.
+        (["--seed", "1", "--player-seed", "7"], "only the strong player's play; the expert"),
+        (["--seed", "1", "--player", "Perfect", "--player-seed", "0"], "the perfect player plays"),
         ([" ".join(str(c) for c in (Deal.from_seed(1).cards[:51] + Deal.from_seed(1).cards[:1]))],
          "appears twice"),
     ],

@@ -140,6 +140,8 @@ class _WholeGame:
     """The functions the ``game`` and ``study`` commands call (one object, loaded by name)."""
 
     players = PLAYER_NAMES
+    #: The players whose play --player-seed changes (the strong player's sampling).
+    seeded_players = ("strong",)
     check_player = staticmethod(player_name)
     game_output = staticmethod(game_output)
     study_output = staticmethod(study_output)

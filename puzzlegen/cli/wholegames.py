@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 import click
+from click.core import ParameterSource
 
 from puzzlegen.cli.options import (
     CONTEXT,
@@ -41,6 +42,8 @@ class WholeGame(Protocol):
     """What a game with whole-game play gives the commands (registry.WHOLE_GAMES)."""
 
     players: tuple[str, ...]
+    #: The players whose play ``--player-seed`` changes.
+    seeded_players: tuple[str, ...]
 
     def check_player(self, value: str) -> str: ...
 
@@ -226,8 +229,15 @@ def game(
       puzzlegen game --player strong - < my-deal.txt   # or 52 cards of your own, layout first
     """
     whole = _whole_game(game_name)
-    whole.check_player(player)
+    player = whole.check_player(player)
     refuse_unknown_options(deal)  # '--seed 1 --playr strong': the typo, not "both"
+    given = click.get_current_context().get_parameter_source("player_seed")
+    if given is not ParameterSource.DEFAULT and player not in whole.seeded_players:
+        # Taken and ignored, it let a user believe another seed would play another game.
+        seeded = " and ".join(f"the {name} player" for name in whole.seeded_players)
+        raise InvalidInputError(
+            f"--player-seed changes only {seeded}'s play; the {player} player plays one way"
+        )
     if (seed is None) == (not deal):
         raise click.UsageError("give either a DEAL or --seed, not both nor neither")
     number = _seed_number(seed, "--seed") if seed is not None else None

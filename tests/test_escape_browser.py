@@ -97,6 +97,17 @@ def play_day_to_a_win(site: Path, page: Page, kind: str) -> None:
         p.click(f'[data-card="{other[0]}"]')
         assert "the computer's card" in p.text_content("#status")
         assert f"you play {side.capitalize()}." in p.text_content("#status")  # a name
+    # A blank space's ring is drawn large enough to see at a glance: at the cell's
+    # text size it was a small thin circle, hard to find in dark mode.
+    ring = p.evaluate("""() => {
+      const cell = document.querySelector('.es-cell.gap');
+      if (!cell) return null;
+      const glyph = document.createRange();
+      glyph.selectNodeContents(cell);
+      return glyph.getBoundingClientRect().width / cell.getBoundingClientRect().width;
+    }""")
+    assert ring is None or ring >= 0.45, ring
+    assert ring is not None or kind == "capture"
     answer = [Move.parse(m) for m in day["answer"]]
     shot(p, f"es-{kind}-start")
     for i, move in enumerate(answer):

@@ -74,7 +74,7 @@ def told_games(count: int, seed: str, *, mono: bool) -> list[ToldGame]:
                 figures=(
                     (
                         board_diagram(note.line.position, arrows=note.line.moves, mono=mono),
-                        f"Sequence {note.number}: the moves in order.",
+                        f"Game {number}, sequence {note.number}: the moves in order.",
                     ),
                     (
                         final_diagram(note.line.position, note.line.final, mono=mono, small=True),

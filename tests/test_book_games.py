@@ -83,3 +83,6 @@ def test_a_figure_too_tall_for_the_page_waits_while_the_game_goes_on(tmp_path: P
     caption = "Game 1, sequence 6: the moves in order"
     assert caption not in pages[turn] and caption in pages[turn + 1]
     assert "Game 2:" not in pages[turn + 1], "each game still begins a page"
+    # The index begins a page of this book: its heading, no running head above it.
+    index = next(t for t in pages if t.startswith("Index of techniques"))
+    assert index.count("Index of techniques") == 1

@@ -40,6 +40,8 @@ def technique_index(setting: Setting, techniques: list[tuple[int, list[str]]]) -
     styles = setting.styles
     story: list[Any] = [
         CondPageBreak(120),
+        # Where it begins a page it opens it, with no running head above its heading.
+        _Marker("opener", "Index of techniques", at_top=True),
         Spacer(1, 8),
         _Marker("section", "index"),
         _Marker("head", "Index of techniques"),

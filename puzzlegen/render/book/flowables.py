@@ -99,17 +99,23 @@ class _Prose(Paragraph):  # type: ignore[misc]
 
 
 class _Marker(Flowable):  # type: ignore[misc]
-    """Records, when drawn, that something (a section, a solution) is on this page."""
+    """Records, when drawn, that something (a section, a solution) is on this page;
+    with ``at_top``, only where it is the first thing on the page."""
 
-    def __init__(self, kind: str, key: Any) -> None:
+    def __init__(self, kind: str, key: Any, *, at_top: bool = False) -> None:
         super().__init__()
-        self.kind, self.key = kind, key
+        self.kind, self.key, self.at_top = kind, key, at_top
         self.width = self.height = 0
+        self.on_top = True
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        frame = getattr(self, "_frame", None)  # set by the frame placing this
+        self.on_top = bool(frame is None or frame._atTop)
         return 0, 0
 
     def draw(self) -> None:
+        if self.at_top and not self.on_top:
+            return
         doc = self.canv._doctemplate
         doc.record(self.kind, self.key)
 

@@ -268,6 +268,18 @@ def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path
     assert 'name="viewport"' in html and "max-width:100%" in html
 
 
+def test_a_study_may_end_at_the_largest_deal_number(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The store was asked for seeds below 2**63, which SQLite cannot hold: a traceback.
+    args = ["study", "--deals", "2", "--first-seed", str(2**63 - 2), "-o", f"{tmp_path}/"]
+    args += ["--store", str(tmp_path / "s.sqlite")]
+    assert _run(capsys, *args)[0] == 0
+    status, _, err = _run(capsys, *args)
+    assert status == 0 and "2 of 2 deals already stored; playing 0" in err
+    assert json.loads((tmp_path / "study.json").read_text())["deals"] == 2
+
+
 def _studied(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, deals: int
 ) -> tuple[Path, list[str]]:

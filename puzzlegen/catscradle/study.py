@@ -149,10 +149,14 @@ class StudyStore:
         Rows that do not read as a finished deal (edited, or damaged on disk)
         are removed, with one warning naming them, so those deals are played again.
         """
+        if not seeds:
+            return set()
         with self._errors():
+            # The last seed, not the stop: a study may end at the largest deal number,
+            # whose stop (2**63) SQLite cannot hold.
             rows = self._db.execute(
-                "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ?",
-                (key, seeds.start, seeds.stop),
+                "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed <= ?",
+                (key, seeds.start, seeds[-1]),
             ).fetchall()
         found, damaged = set(), []
         for seed, text in rows:
@@ -186,11 +190,13 @@ class StudyStore:
 
     def results(self, key: str, seeds: range) -> list[dict[str, Any]]:
         """The stored deals of ``seeds`` under ``key``, in seed order."""
+        if not seeds:
+            return []
         with self._errors():
             rows = self._db.execute(
-                "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed < ? "
+                "SELECT seed, result FROM study_deals WHERE key = ? AND seed >= ? AND seed <= ? "
                 "ORDER BY seed",
-                (key, seeds.start, seeds.stop),
+                (key, seeds.start, seeds[-1]),  # the last seed: see finished()
             ).fetchall()
         results = []
         for seed, text in rows:

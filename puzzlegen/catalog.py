@@ -115,6 +115,14 @@ _PUBLISHED = (
 )
 
 
+class VenueUsedError(CatalogError):
+    """A claim for a new venue found puzzles already published there."""
+
+    def __init__(self, venue: str, count: int) -> None:
+        self.venue, self.count = venue, count
+        super().__init__(f"the catalog already records puzzles published in {venue!r}")
+
+
 def _start_time(pid: int) -> str:
     """When process ``pid`` started (clock ticks since boot, Linux), or "" if unknown."""
     try:
@@ -447,7 +455,12 @@ class Catalog:
         return [row[0] for row in rows]
 
     def claim(
-        self, venue: str, choose: Callable[[], Sequence[K]], *, lease: bool = False
+        self,
+        venue: str,
+        choose: Callable[[], Sequence[K]],
+        *,
+        lease: bool = False,
+        new_venue: bool = False,
     ) -> list[K]:
         """Choose puzzles with ``choose()`` and record them as published in ``venue``, atomically.
 
@@ -461,9 +474,21 @@ class Catalog:
         With ``lease``, the claim is held by this process until
         :meth:`confirm`: if the process dies first (``kill -9``, a power cut),
         the next run that opens the catalog forgets the claim.
+
+        With ``new_venue``, a venue some puzzle is already published in is refused
+        (:class:`VenueUsedError`), in the same transaction: two books recorded
+        under one title could only be released together.
         """
         owner = lease_owner()
         with self.transaction():
+            if new_venue:
+                (used,) = self._db.execute(
+                    "SELECT COUNT(*) FROM publications WHERE venue = ? AND (key, venue) NOT IN "
+                    "(SELECT key, venue FROM temp.dead_leases)",
+                    (venue,),
+                ).fetchone()
+                if used:
+                    raise VenueUsedError(venue, int(used))
             chosen = list(choose())
             for item in chosen:
                 self.record_publication(item.key, venue)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from puzzlegen.catalog import Catalog
+from puzzlegen.catalog import Catalog, VenueUsedError
 from puzzlegen.errors import CatalogError, warn
 from puzzlegen.games import LEVELS, Game, Puzzle
 from puzzlegen.textio import counted, one_line
@@ -179,6 +179,7 @@ def choose_book_puzzles(
     venue: str = "book",
     kind: str | None = None,
     on_found: Callable[[], None] = lambda: None,
+    new_venue: bool = False,
 ) -> list[Puzzle]:
     """The puzzles of a book: unpublished ones from ``db``, else dealt from ``seed``
     (``on_found`` called as each is dealt).
@@ -188,6 +189,7 @@ def choose_book_puzzles(
     puzzle.  If the book then cannot be made, :func:`make_book` releases them;
     the claim is a lease of this process until the book is written, so a run
     killed outright (``kill -9``) gives its puzzles back to the next run.
+    With ``new_venue``, a venue already recorded is refused (:class:`VenueUsedError`).
     """
     from puzzlegen.generator import puzzles_from_catalog, puzzles_from_seed
 
@@ -207,6 +209,7 @@ def choose_book_puzzles(
                 venue,
                 lambda: puzzles_from_catalog(cat, count, level=level, game=game, kind=kind),
                 lease=True,
+                new_venue=new_venue,
             )
     return puzzles_from_seed(
         count, seed=seed or "book", level=level, game=game, kind=kind, on_found=on_found
@@ -248,6 +251,9 @@ def choose_chapters(
     """Each game's share of ``count`` (:func:`split_count`), chosen by :func:`choose_book_puzzles`.
 
     If a later game's puzzles cannot be had, the earlier games' claims are released.
+    From a catalog, a ``venue`` it already records (an earlier book of the same
+    title) is refused before any puzzle is claimed: the two books' puzzles could
+    only be released together.
     """
     shares = split_count(count, games)
     if db is None:
@@ -268,9 +274,18 @@ def choose_chapters(
                         venue=venue,
                         kind=kind,
                         on_found=on_found,
+                        new_venue=not parts,
                     ),
                 )
             )
+    except VenueUsedError as used:
+        title = venue.removeprefix("book:")
+        release = shlex.join(["puzzlegen", "catalog", "--db", str(db), "--release", venue])
+        raise CatalogError(
+            f"the catalog already records a book titled {title!r} ({used.count} "
+            f"puzzle{'' if used.count == 1 else 's'}): "
+            f"give this book a --title of its own, or release that one first: {release}"
+        ) from None
     except BaseException:
         # The error on its way out, not a failure to give back, is what is shown: claims
         # not given back are a dead process's, which the next run takes back.

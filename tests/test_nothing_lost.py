@@ -243,6 +243,30 @@ def test_catalog_release_gives_back_a_book_s_puzzles(
         assert len(catalog.puzzles(unpublished=True)) == 6
 
 
+def test_a_second_book_of_the_same_title_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Both were recorded as 'book:TITLE': releasing the unprinted one gave back the
+    # printed one's puzzles too, for the next book to use again.
+    db = tmp_path / "c.sqlite"
+    level, have = _small_catalog(db)
+    assert have >= 3
+    argv = ["book", "--count", "1", "--level", level, "--db", str(db)]
+    assert main([*argv, "--title", "One", "-o", str(tmp_path / "a.pdf")]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--title", "One", "-o", str(tmp_path / "b.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "already records a book titled 'One' (1 puzzle)" in err and len(err.splitlines()) == 1
+    assert "--title of its own" in err and "--release book:One" in err
+    assert not (tmp_path / "b.pdf").exists()
+    with Catalog(db, readonly=True) as catalog:
+        assert len(catalog.puzzles(unpublished=True)) == 5, "nothing claimed"
+    # Its own title, or the first released, and it is made.
+    assert main([*argv, "--title", "Two", "-o", str(tmp_path / "b.pdf")]) == 0
+    assert main(["catalog", "--db", str(db), "--release", "book:One"]) == 0
+    assert main([*argv, "--title", "One", "-o", str(tmp_path / "c.pdf")]) == 0
+
+
 # -- 4. damaged catalog rows and pages ------------------------------------------
 
 

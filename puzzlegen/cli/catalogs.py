@@ -166,8 +166,9 @@ def catalog(
     """Show what the catalog holds of a game: counts by level, kind and tag, or the puzzles.
 
     A book made from the catalog marks its puzzles published in 'book:TITLE'
-    once it is written (a run killed first gives them back by itself);
-    --release VENUE gives back the puzzles of a book you will not print.
+    once it is written (a run killed first gives them back by itself), so each
+    book from a catalog needs a title of its own; --release VENUE gives back the
+    puzzles of a book you will not print.
 
     \b
     Examples:

@@ -115,6 +115,23 @@ _PUBLISHED = (
 )
 
 
+def _where(
+    *, game: str | None, level: str | None, kind: str | None, tag: str | None, unpublished: bool
+) -> tuple[str, list[Any]]:
+    """The SQL condition on ``puzzles`` rows for these filters, and its arguments."""
+    conditions, args = ["1=1"], []
+    for column, value in (("game", game), ("level", level), ("kind", kind)):
+        if value:
+            conditions.append(f"{column} = ?")
+            args.append(value)
+    if tag:
+        conditions.append("(' ' || tags || ' ') LIKE ?")
+        args.append(f"% {tag} %")
+    if unpublished:
+        conditions.append(f"key NOT IN ({_PUBLISHED})")
+    return " AND ".join(conditions), args
+
+
 class VenueUsedError(CatalogError):
     """A claim for a new venue found puzzles already published there."""
 
@@ -368,23 +385,8 @@ class Catalog:
         :class:`~puzzlegen.errors.PuzzlegenWarning` naming it.  ``limit`` counts
         the rows returned, so a skipped row does not shorten the list.
         """
-        query = "SELECT rowid, id, data FROM puzzles WHERE 1=1"
-        args: list[Any] = []
-        if game:
-            query += " AND game = ?"
-            args.append(game)
-        if level:
-            query += " AND level = ?"
-            args.append(level)
-        if kind:
-            query += " AND kind = ?"
-            args.append(kind)
-        if tag:
-            query += " AND (' ' || tags || ' ') LIKE ?"
-            args.append(f"% {tag} %")
-        if unpublished:
-            query += f" AND key NOT IN ({_PUBLISHED})"
-        query += " ORDER BY rowid"
+        where, args = _where(game=game, level=level, kind=kind, tag=tag, unpublished=unpublished)
+        query = f"SELECT rowid, id, data FROM puzzles WHERE {where} ORDER BY rowid"
         found: list[dict[str, Any]] = []
         if limit == 0:
             return found
@@ -412,25 +414,34 @@ class Catalog:
             row = f"row {rowid} ({row})"
         warn(f"skipping {row} of the catalog {str(self.path)!r}: {problem}")
 
-    def counts(self, game: str | None = None) -> dict[str, Counter[str]]:
-        """Puzzle counts by level, by kind and by tag, and how many are published.
+    def counts(
+        self,
+        game: str | None = None,
+        *,
+        level: str | None = None,
+        kind: str | None = None,
+        tag: str | None = None,
+        unpublished: bool = False,
+    ) -> dict[str, Counter[str]]:
+        """Puzzle counts by level, by kind and by tag, and how many are published; and
+        under ``"unpublished level"``, ``"unpublished kind"`` and ``"unpublished tag"``
+        the same counts of the puzzles not yet published (what a book can take).
 
-        With ``game``, only that game's puzzles count.
+        Only the puzzles :meth:`puzzles` would list with the same filters count.
         """
+        names = ("level", "kind", "tag")
         result: dict[str, Counter[str]] = {
-            "level": Counter(),
-            "kind": Counter(),
-            "tag": Counter(),
-            "published": Counter(),
+            name: Counter() for name in (*names, "published", *(f"unpublished {n}" for n in names))
         }
-        for level, kind, tags, published in self._query(
-            f"SELECT level, kind, tags, key IN ({_PUBLISHED}) FROM puzzles"
-            " WHERE ? IS NULL OR game = ?",
-            (game, game),
+        where, args = _where(game=game, level=level, kind=kind, tag=tag, unpublished=unpublished)
+        for row_level, row_kind, tags, published in self._query(
+            f"SELECT level, kind, tags, key IN ({_PUBLISHED}) FROM puzzles WHERE {where}", args
         ):
-            result["level"][level] += 1
-            result["kind"][kind] += 1
-            result["tag"].update(tags.split())
+            prefixes = ("",) if published else ("", "unpublished ")
+            for prefix in prefixes:
+                result[f"{prefix}level"][row_level] += 1
+                result[f"{prefix}kind"][row_kind] += 1
+                result[f"{prefix}tag"].update(tags.split())
             result["published"]["published" if published else "unpublished"] += 1
         return result
 

@@ -122,6 +122,21 @@ def test_generate_catalog_and_daily_commands(
     assert status == 0 and out.startswith("Tuesday 1 December 2026: ")
     status, out, _ = run(capsys, "catalog", "--db", db, "--unpublished", "--json")
     assert len(out.splitlines()) == 12  # the daily puzzle was added, and marked published
+    rows = [json.loads(line) for line in out.splitlines()]
+    easy = sum(row["level"] == "Easy" for row in rows)
+    # The summary's choices count, as they do for --list: they were ignored.
+    status, out, _ = run(capsys, "catalog", "--db", db, "--unpublished", "--level", "easy")
+    assert status == 0 and out.startswith(f"{easy} Cat's Cradle puzzles (level Easy, unpublished)")
+    # Beside each count, how many a book can still take.
+    status, out, _ = run(capsys, "catalog", "--db", db)
+    level = {
+        cells[0]: cells[1:]
+        for line in out.splitlines()
+        if len(cells := line.strip("│┃ ").replace("│", " ").split()) == 3
+    }
+    assert level["Easy"][1] == str(easy) and int(level["Easy"][0]) >= easy
+    status, _, err = run(capsys, "catalog", "--db", db, "--limit", "3")
+    assert status == 2 and "--limit is for --list and --json" in err
 
 
 def test_catalog_names_are_printed_as_they_are_not_as_markup(

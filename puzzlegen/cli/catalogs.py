@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -209,7 +210,11 @@ def catalog(
             if rows:
                 _print_puzzle_table(rows)
             return
-        if not _print_counts(cat, db, game):
+        if limit is not None:
+            # The counts are of every puzzle the other choices keep: a limit would be ignored.
+            raise click.UsageError("--limit is for --list and --json")
+        filters = {"level": level, "kind": kind, "tag": tag, "unpublished": unpublished}
+        if not _print_counts(cat, db, game, filters):
             click.echo(f"puzzlegen: {_none_here(cat, game)}", err=True)
 
 
@@ -233,17 +238,24 @@ def _none_here(cat: Catalog, game: Game) -> str:
     return f"no {game.title} puzzle matches these choices"
 
 
-def _print_counts(cat: Catalog, db: Path, game: Game) -> int:
-    """Print the game's counts by level, kind, tag and publication; return its total."""
+def _print_counts(cat: Catalog, db: Path, game: Game, filters: dict[str, Any]) -> int:
+    """Print the game's counts by level, kind, tag and publication, each beside how many
+    of them are unpublished (what a book can still take), of the puzzles ``filters``
+    (level, kind, tag, unpublished) keep; return their total."""
     from rich.console import Console
     from rich.table import Table
 
-    counts = cat.counts(game=game.name)
+    counts = cat.counts(game=game.name, **filters)
     console = Console(emoji=False)  # a name with ":smile:" in it is printed as it is
     total = sum(counts["level"].values())
+    chosen = [
+        f"{name} {value}" for name, value in filters.items() if value and value is not True
+    ] + (["unpublished"] if filters.get("unpublished") else [])
+    which = f" ({', '.join(chosen)})" if chosen else ""
     # markup=False: a file named 'c[red].sqlite' is printed as it is, not as red 'c.sqlite'.
     console.print(
-        f"{counted(total, game.title + ' puzzle')} in {db} ({len(cat)} in all)", markup=False
+        f"{counted(total, game.title + ' puzzle')}{which} in {db} ({len(cat)} in all)",
+        markup=False,
     )
     orders = {
         "level": LEVELS,
@@ -255,8 +267,14 @@ def _print_counts(cat: Catalog, db: Path, game: Game) -> int:
         table = Table(title=f"by {name}", title_justify="left")
         table.add_column(name)
         table.add_column("puzzles", justify="right")
+        spare = f"unpublished {name}" in counts
+        if spare:
+            table.add_column("unpublished", justify="right")
         for value in order:
-            table.add_row(value, str(counts[name][value]))
+            cells = [str(counts[name][value])]
+            if spare:
+                cells.append(str(counts[f"unpublished {name}"][value]))
+            table.add_row(value, *cells)
         console.print(table)
     return total
 

@@ -2,10 +2,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from pathlib import Path
 
 import pytest
 from conftest import DATA, own
 
+from puzzlegen.catalog import Catalog
 from puzzlegen.catscradle.plugin import CATS_CRADLE, DAILY_SCHEDULES, schedule_for
 from puzzlegen.catscradle.puzzle import level_for
 from puzzlegen.cli import main
@@ -129,3 +131,31 @@ def test_both_games_schedules_are_the_shared_versioned_kind() -> None:
     b = ScheduleVersion("b", dt.date(2027, 1, 1), "v2", {})
     assert schedule_in_force((a, b), dt.date(2026, 12, 31)) is a
     assert schedule_in_force((a, b), dt.date(2027, 1, 1)) is b
+
+
+def test_a_range_prints_each_day_as_it_is_chosen_and_a_stop_keeps_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Without -o the range was chosen whole before a line was printed: a range of
+    # years printed nothing for minutes, and a stopped run lost every day it had.
+    import puzzlegen.daily
+
+    chosen: list[dt.date] = []
+    printed: list[str] = []
+    real = puzzlegen.daily.daily_puzzle
+
+    def stops_on_the_third(day: dt.date, game: object) -> object:
+        printed.extend(json.loads(line)["date"] for line in capsys.readouterr().out.splitlines())
+        assert printed == [d.isoformat() for d in chosen], "each day printed when chosen"
+        if len(chosen) == 2:
+            raise KeyboardInterrupt
+        chosen.append(day)
+        return real(day, game)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(puzzlegen.daily, "daily_puzzle", stops_on_the_third)
+    db = tmp_path / "c.sqlite"
+    argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-29", "--json", "--db", str(db)]
+    assert main(argv) == 130
+    assert printed == ["2026-11-23", "2026-11-24"] and capsys.readouterr().out == ""
+    with Catalog(db, readonly=True) as catalog:  # recorded, so no book takes them
+        assert sorted(catalog.venues()) == ["daily:2026-11-23", "daily:2026-11-24"]

@@ -22,9 +22,10 @@ from puzzlegen.cli.options import (
     seed_text,
     status,
 )
+from puzzlegen.errors import CatalogError, warn
 from puzzlegen.games import Game, Puzzle
 from puzzlegen.registry import DEFAULT_GAME, game_names
-from puzzlegen.textio import counted
+from puzzlegen.textio import counted, one_line
 
 #: The longest --title: KDP refuses a title and subtitle of more than 200 characters.
 MAX_TITLE = 200
@@ -458,7 +459,7 @@ def daily(
       puzzlegen daily --game pendulum --date 2026-11-23 -o output/daily-pendulum/
       puzzlegen daily --game escape --date 2026-11-24 --solution
     """
-    from puzzlegen.daily import daily_json, daily_puzzle, long_date
+    from puzzlegen.daily import daily_puzzle
     from puzzlegen.fileio import check_writable
     from puzzlegen.publish import check_site, publish_dailies
 
@@ -475,11 +476,27 @@ def daily(
     if output is not None:
         check_writable(output, folder=True)  # before the puzzles are chosen
         check_site(game, output)  # another game's site, or a folder not a site
-    chosen: Sequence[tuple[dt.date, Puzzle]]
     if output is None:
-        chosen = [(d, daily_puzzle(d, game)) for d in progress(dates, "Choosing daily puzzles")]
-    else:
-        chosen = ChosenAsWritten(dates, lambda d: daily_puzzle(d, game))
+        # Each day as soon as it is chosen: a range of years printed nothing for minutes,
+        # and a stopped run lost every day it had chosen.
+        shown: list[tuple[dt.date, Puzzle]] = []
+        try:
+            for d in progress(dates, "Choosing daily puzzles"):
+                puzzle = daily_puzzle(d, game)
+                _show_day(game, d, puzzle, as_json=as_json, solution=solution)
+                shown.append((d, puzzle))
+        except BaseException:
+            if db is not None and shown:  # the days shown are recorded, so no book takes them
+                try:
+                    publish_dailies(game, shown, None, db=db)
+                except CatalogError as exc:  # the stop is what is shown; this is said beside it
+                    warn(one_line(exc))
+            raise
+        publish_dailies(game, shown, None, db=db)
+        if new_catalog:
+            _new_catalog_note(db)
+        return
+    chosen = ChosenAsWritten(dates, lambda d: daily_puzzle(d, game))
     for warning in publish_dailies(
         game,
         chosen,
@@ -489,27 +506,38 @@ def daily(
         progress=lambda items, _what: progress(items, "Choosing and writing daily pages"),
     ):
         click.echo(f"puzzlegen: warning: {warning}", err=True)
-    if new_catalog:  # said, as a mistyped path would otherwise go unnoticed
-        click.echo(
-            f"puzzlegen: note: there was no catalog at {str(db)!r}: a new one there now "
-            "records these days (check the path if you meant an existing catalog)",
-            err=True,
-        )
-    if output is not None:
-        click.echo(f"Wrote {counted(len(chosen), 'daily page')} under {output}/", err=as_json)
-        if not as_json:
-            return
-    for d, puzzle in chosen:
-        if as_json:
-            click.echo(json.dumps(daily_json(d, puzzle), sort_keys=True))
-            continue
-        click.echo(f"{long_date(d)}: {puzzle.level} ({puzzle.id})")
-        goal = game.goal(puzzle)
-        click.echo(f"{goal[:1].upper()}{goal[1:]}.")
-        click.echo(puzzle.position_text)
-        if solution:
-            click.echo(game.solution_text(puzzle))
-        click.echo()
+    if new_catalog:
+        _new_catalog_note(db)
+    click.echo(f"Wrote {counted(len(chosen), 'daily page')} under {output}/", err=as_json)
+    if as_json:
+        for d, puzzle in chosen:
+            _show_day(game, d, puzzle, as_json=True, solution=solution)
+
+
+def _new_catalog_note(db: Path | None) -> None:
+    """Said, as a mistyped --db path would otherwise go unnoticed."""
+    click.echo(
+        f"puzzlegen: note: there was no catalog at {str(db)!r}: a new one there now "
+        "records these days (check the path if you meant an existing catalog)",
+        err=True,
+    )
+
+
+def _show_day(game: Game, d: dt.date, puzzle: Puzzle, *, as_json: bool, solution: bool) -> None:
+    """One day's puzzle on standard output: a JSON line, or its date, goal and position
+    (and answer, with ``solution``)."""
+    from puzzlegen.daily import daily_json, long_date
+
+    if as_json:
+        click.echo(json.dumps(daily_json(d, puzzle), sort_keys=True))
+        return
+    click.echo(f"{long_date(d)}: {puzzle.level} ({puzzle.id})")
+    goal = game.goal(puzzle)
+    click.echo(f"{goal[:1].upper()}{goal[1:]}.")
+    click.echo(puzzle.position_text)
+    if solution:
+        click.echo(game.solution_text(puzzle))
+    click.echo()
 
 
 @click.command(context_settings=CONTEXT)

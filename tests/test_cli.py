@@ -157,6 +157,11 @@ def test_catalog_names_are_printed_as_they_are_not_as_markup(
         (["generate", "--count", "5", "--level", "tricky"], "'tricky' is not one of"),
         (["daily", "--date", "2026-13-01"], "'2026-13-01'"),
         (["daily"], "give either --date, or both --from and --to"),
+        # Given but empty: it said "give both --from and --to" when both were given.
+        (["daily", "--from", "2026-11-23", "--to", ""], "'--to': give a date, YYYY-MM-DD"),
+        (["daily", "--date", " "], "'--date': give a date, YYYY-MM-DD"),
+        # It was taken and ignored.
+        (["daily", "--date", "2026-11-23", "--solution", "-o", "out/"], "with -o each day's"),
         (["catalog", "--db", "/nonexistent/x.sqlite"], "no catalog at '/nonexistent/x.sqlite'"),
     ],
 )

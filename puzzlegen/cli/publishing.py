@@ -410,8 +410,9 @@ def _output_intent(path: Path | None, pdfx: bool, colour: str) -> Path | None:
     "--output",
     type=click.Path(file_okay=False),
     callback=lambda ctx, param, value: _folder(ctx, param, value),
-    help="Write DATE/puzzle.svg, solution.svg, puzzle.json and index.html under this folder "
-    "(and, for a range, archive.html and index.html: today's puzzle).",
+    help="Write DATE/puzzle.svg, solution.svg, puzzle.json and index.html under this folder, "
+    "with archive.html (every day written) and index.html (today's puzzle); the answer is "
+    "in the page, behind its button, and in puzzle.json.",
 )
 @click.option("--mono", is_flag=True, help="Black-and-white diagrams (red pips hollow).")
 @click.option(
@@ -464,6 +465,12 @@ def daily(
     from puzzlegen.publish import check_site, publish_dailies
 
     dates = _dates(date_text, from_text, to_text)
+    if solution and output is not None:
+        # It was taken and ignored: the pages hold the answer (behind a button), always.
+        raise click.UsageError(
+            "--solution shows the answer on standard output; with -o each day's page and "
+            "puzzle.json hold it"
+        )
     new_catalog = db is not None and not db.exists()
     if kind in ("game", "prepare"):
         if db is not None:
@@ -638,20 +645,20 @@ def _daily_games(
             days.append(days_of.choose(d))
             yield days[-1]
 
+    def show(day: Any) -> None:
+        click.echo(days_of.json_line(day) if as_json else days_of.text(day, solution=solution))
+
     if output is None:
-        days = list(chosen())
-    else:
-        for warning in days_of.publish(chosen(), output, mono=mono):
-            click.echo(f"puzzlegen: warning: {warning}", err=True)
-        what = "whole-game page" if kind == "game" else "prepare page"
-        click.echo(f"Wrote {counted(len(days), what)} under {output}/{kind}/", err=as_json)
-        if not as_json:
-            return
-    for day in days:
-        if as_json:
-            click.echo(days_of.json_line(day))
-        else:
-            click.echo(days_of.text(day, solution=solution))
+        for day in chosen():  # each as soon as it is chosen, as the puzzles of the day
+            show(day)
+        return
+    for warning in days_of.publish(chosen(), output, mono=mono):
+        click.echo(f"puzzlegen: warning: {warning}", err=True)
+    what = "whole-game page" if kind == "game" else "prepare page"
+    click.echo(f"Wrote {counted(len(days), what)} under {output}/{kind}/", err=as_json)
+    if as_json:
+        for day in days:
+            show(day)
 
 
 def _folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
@@ -662,6 +669,10 @@ def _folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Pa
 def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:
     from puzzlegen.daily import date_range, parse_date
 
+    # Given but empty ('--date ""', an unset shell variable) is a bad date, not a missing one.
+    for option, text in (("--date", date_text), ("--from", from_text), ("--to", to_text)):
+        if text is not None and not text.strip():
+            raise click.BadParameter("give a date, YYYY-MM-DD", param_hint=f"'{option}'")
     if date_text and not (from_text or to_text):
         return [parse_date(date_text)]
     if from_text and to_text and not date_text:

@@ -124,6 +124,22 @@ def test_a_position_whose_first_cell_is_a_space(capsys: pytest.CaptureFixture[st
     assert "--jsn" in capsys.readouterr().err
 
 
+def test_an_unquoted_empty_cell_is_explained(capsys: pytest.CaptureFixture[str]) -> None:
+    # The shell passes a bare --, which ends the options: the cell was lost, and the
+    # error ("16 cells, got 15"; "No such option '-o'") did not say why.
+    cells = WORKED.split()
+    cells[1] = "--"
+    for argv in (["solve", *cells], ["svg", *cells, "-o", "x.svg"]):
+        assert main(argv) != 0
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1
+        assert "an unquoted -- ends the options" in err and "quote the position" in err
+    assert main(["solve", " ".join(cells)]) == 0  # quoted, it is the empty cell
+    capsys.readouterr()
+    assert main(["solve", "JC"]) == 1
+    assert "unquoted" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("size", ["inf", "nan", "-inf", "1e400"])
 def test_svg_size_must_be_a_finite_number(size: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["svg", WORKED, "--size", size]) == 2

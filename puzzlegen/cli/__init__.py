@@ -149,7 +149,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return int(exc.exit_code)
     except click.UsageError as exc:
         where = exc.ctx.command_path if exc.ctx is not None else "puzzlegen"
-        click.echo(f"{where}: error: {exc.format_message()} (see '{where} --help')", err=True)
+        said = exc.format_message() + _bare_dashes(args)
+        click.echo(f"{where}: error: {said} (see '{where} --help')", err=True)
         return EXIT_USAGE
     except click.ClickException as exc:
         click.echo(f"puzzlegen: error: {exc.format_message()}", err=True)
@@ -164,7 +165,7 @@ def _main(argv: Sequence[str] | None) -> int:
         click.echo(f"puzzlegen: error: {one_line(exc)} (see 'puzzlegen --help')", err=True)
         return EXIT_USAGE
     except PuzzlegenError as exc:
-        click.echo(f"puzzlegen: error: {one_line(exc)}", err=True)
+        click.echo(f"puzzlegen: error: {one_line(exc)}{_bare_dashes(args)}", err=True)
         return EXIT_INVALID
     except (_PipeBroken, BrokenPipeError):
         if not _stdout_gone():  # another pipe (a worker's, a connection's): a failure
@@ -187,6 +188,17 @@ def _main(argv: Sequence[str] | None) -> int:
         click.echo(f"puzzlegen: error: {reason}{where}", err=True)
         return EXIT_INVALID
     return status if isinstance(status, int) else 0
+
+
+def _bare_dashes(args: Sequence[str]) -> str:
+    """What to add to an error where ``args`` hold a bare ``--``: written unquoted for an
+    empty cell, it ends the command's options instead, and the position loses a cell."""
+    if "--" not in args:
+        return ""
+    return (
+        "; an unquoted -- ends the options and is not read as an empty cell: "
+        'quote the position, as in "JC -- 8H …"'
+    )
 
 
 def _file_in_the_way(exc: OSError) -> str | None:

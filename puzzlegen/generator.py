@@ -282,7 +282,9 @@ def puzzles_from_catalog(
                 if len(rows) == quota:
                     break
         if len(rows) < quota:
-            # Three for each one missing: some puzzles made are not worth printing.
+            # As many as are missing: generate --level adds only puzzles of that level
+            # worth printing (it once asked for three times as many, minutes of CPU for
+            # a rare level).
             from puzzlegen.registry import DEFAULT_GAME
 
             named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
@@ -292,7 +294,7 @@ def puzzles_from_catalog(
                 f"the catalog {str(catalog.path)!r} has "
                 f"{counted(len(rows), f'unpublished {wanted}{of_kind} {game.title} puzzle')}, "
                 f"{quota} needed: add some with 'puzzlegen generate {named}"
-                f"{kind_option}--count {3 * (quota - len(rows))} --level {wanted.lower()} "
+                f"{kind_option}--count {quota - len(rows)} --level {wanted.lower()} "
                 f"--db {catalog.path}'"
                 + ("" if level else _one_level(catalog, game, count, kind))
             )

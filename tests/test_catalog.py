@@ -322,3 +322,23 @@ def test_a_catalog_that_shows_nothing_says_why(
         assert main([*argv, "--kind", "win-in-par", "--tag", "crown", "--unpublished"]) == 0
         out, err = capsys.readouterr()
         assert out == "" and "no Pendulum puzzle matches these choices" in err
+
+
+def test_a_short_catalog_asks_for_as_many_puzzles_as_are_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shlex
+
+    from puzzlegen.cli import main
+
+    db = str(tmp_path / "c.sqlite")
+    assert main(["generate", "--count", "2", "--level", "easy", "--seed", "short", "--db", db]) == 0
+    capsys.readouterr()
+    book = ["book", "--count", "5", "--level", "easy", "--db", db, "-o", str(tmp_path / "b.pdf")]
+    assert main(book) == 1
+    err = capsys.readouterr().err
+    # Three missing, three asked for (it asked for nine: minutes of CPU for a rare level).
+    asked = re.search(r"add some with '(puzzlegen generate [^']*)'", err)
+    assert asked is not None and "--count 3 --level easy" in asked[1], err
+    assert main(shlex.split(asked[1])[1:]) == 0
+    assert main(book) == 0, "what it asked for was enough"

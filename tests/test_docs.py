@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from puzzlegen.catscradle.board import LINES, SEES
 
 ROOT = Path(__file__).parent.parent
@@ -58,3 +60,15 @@ def test_pendulum_rules_give_the_orders_and_crowns_the_code_builds() -> None:
         assert Method.parse(method).crown_value == (rank.get(crown) or int(crown))
         assert f"the {names[crown]} for `{method}`" in text.replace("\n", " ")
     assert Method.parse("up-11").name == "down-2" and "(`up-11` is `down-2`)" in text
+
+
+def test_the_readme_shows_what_solve_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    # The tour showed the sentence alone, where the command prints two layouts around it.
+    from puzzlegen.cli import main
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = 'puzzlegen solve "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"\n```'
+    shown = re.search(re.escape(command) + r".*?```\n(.*?)```", text, re.S)
+    assert shown is not None
+    assert main(["solve", "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"]) == 0
+    assert capsys.readouterr().out == shown[1]

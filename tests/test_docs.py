@@ -72,3 +72,16 @@ def test_the_readme_shows_what_solve_prints(capsys: pytest.CaptureFixture[str]) 
     assert shown is not None
     assert main(["solve", "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"]) == 0
     assert capsys.readouterr().out == shown[1]
+
+
+def test_the_escape_rules_give_the_json_of_the_start() -> None:
+    # They said "exactly ESCAPE.md §7", a contract outside the repository.
+    import json
+
+    from puzzlegen.escape.position import Position
+
+    text = (ROOT / "docs" / "escape-rules.md").read_text(encoding="utf-8")
+    assert "ESCAPE.md §7" not in text.replace("contract's §7", "")
+    block = re.search(r"```json\n(.*?)```", text, re.S)
+    assert block is not None
+    assert json.loads(block[1]) == Position.start().to_json()

@@ -268,6 +268,21 @@ def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path
     assert 'name="viewport"' in html and "max-width:100%" in html
 
 
+def test_a_blank_player_seed_is_refused_and_study_takes_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A blank seed (an unset shell variable) was taken, where every other seed is refused.
+    for command in (["game", "--seed", "1", "--player", "strong"], ["study", "--deals", "1"]):
+        status, _, err = _run(capsys, *command, "--player-seed", " ")
+        assert status == 2 and "'--player-seed': ' ' is blank" in err
+    # --output, as every other command names it (--out still works).
+    status, _, _ = _run(
+        capsys, "study", "--deals", "1", "--output", f"{tmp_path}/o/",
+        "--store", str(tmp_path / "s.sqlite"),
+    )
+    assert status == 0 and (tmp_path / "o" / "study.json").exists()
+
+
 def test_a_study_may_end_at_the_largest_deal_number(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -64,6 +64,14 @@ def _whole_game(name: str) -> WholeGame:
     return cast(WholeGame, whole_game(name))
 
 
+def _player_seed(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """A ``--player-seed`` callback: a blank seed (an unset shell variable) is refused,
+    as every other seed is."""
+    if not value.strip():
+        raise click.BadParameter(f"{value!r} is blank; give a word or a number, e.g. 0")
+    return value
+
+
 #: The largest deal number: a study stores its deals' numbers as SQLite integers.
 MAX_SEED = 2**63 - 1
 
@@ -194,6 +202,7 @@ game_option = click.option(
     "--player-seed",
     default="0",
     show_default=True,
+    callback=_player_seed,
     help="Seed of the strong player's sampling (the same seed plays the same game).",
 )
 @click.option(
@@ -265,11 +274,14 @@ def game(
     "--player-seed",
     default="0",
     show_default=True,
+    callback=_player_seed,
     help="Seed of the strong player's sampling.",
 )
 @click.option(
     "-o",
-    "--out",
+    "--output",
+    "--out",  # its first name: kept, so scripts written with it go on working
+    "out",
     default="output/study/",
     show_default=True,
     callback=output_text,

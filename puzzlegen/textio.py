@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
@@ -218,23 +219,29 @@ def solve_in_runs(
     # answer before the next is read, and a batch from a file or a fast pipe
     # costs one write per buffer instead of one per line.
     lines = numbered_lines(io.BufferedReader(_FlushBeforeReading(stream, out)))
-    answers = cast(TextIO, _Unflushed(out))
+    # The numbers of the lines handed to solve_lines and not yet answered: each
+    # answer takes the first, and an error names its line (blank lines get no answer).
+    waiting: deque[int] = deque()
+    answers = cast(TextIO, _Unflushed(out, waiting))
     all_valid = True
     while True:
-        spoiled: list[InvalidInputError] = []
+        spoiled: list[tuple[int, InvalidInputError]] = []
 
-        def good_run(spoiled: list[InvalidInputError] = spoiled) -> Iterator[str]:
-            for _number, line in lines:
+        def good_run(spoiled: list[tuple[int, InvalidInputError]] = spoiled) -> Iterator[str]:
+            for number, line in lines:
                 if isinstance(line, InvalidInputError):
-                    spoiled.append(line)
+                    spoiled.append((number, line))
                     return
+                if line.strip():
+                    waiting.append(number)
                 yield line
 
         all_valid &= solve_lines(good_run(), answers)
         if not spoiled:
             out.flush()
             return all_valid
-        out.write(json.dumps({"error": one_line(spoiled[0])}) + "\n")
+        number, error = spoiled[0]
+        out.write(json.dumps({"error": one_line(error), "line": number}) + "\n")
         out.flush()
         all_valid = False
 
@@ -259,12 +266,36 @@ class _FlushBeforeReading(io.RawIOBase):
         return len(data)
 
 
-class _Unflushed(io.TextIOBase):
-    """Writes to ``out``; flushing is left to :class:`_FlushBeforeReading`."""
+def _numbered(answer: str, number: int | None) -> str:
+    """``answer`` with ``"line": number`` added if it is an ``{"error": …}`` object."""
+    import json
 
-    def __init__(self, out: TextIO) -> None:
+    if number is None or not answer.startswith('{"error"'):
+        return answer
+    return json.dumps({**json.loads(answer), "line": number})
+
+
+class _Unflushed(io.TextIOBase):
+    """Writes answers to ``out``, one line each, the next of ``waiting`` (the input
+    line it answers) added to an ``{"error": …}`` as ``"line"``; flushing is left to
+    :class:`_FlushBeforeReading`."""
+
+    def __init__(self, out: TextIO, waiting: deque[int]) -> None:
         super().__init__()
-        self.write = out.write  # type: ignore[method-assign]
+        self._out, self._waiting = out, waiting
+        self._partial = ""
+
+    def write(self, text: str) -> int:
+        if not self._partial and text.endswith("\n") and text.count("\n") == 1:
+            # One whole answer, as every game writes them: the quick way.
+            number = self._waiting.popleft() if self._waiting else None
+            self._out.write(_numbered(text[:-1], number) + "\n" if text[0] == "{" else text)
+            return len(text)
+        *whole, self._partial = (self._partial + text).split("\n")
+        for line in whole:
+            number = self._waiting.popleft() if self._waiting else None
+            self._out.write(_numbered(line, number) + "\n")
+        return len(text)
 
     def flush(self) -> None:
         pass

@@ -50,7 +50,7 @@ def test_solve_batch_json(
     assert status == 1  # one line was invalid
     objects = [json.loads(line) for line in out.splitlines()]
     assert len(objects) == 3
-    assert objects[1] == {"error": "a position has 16 cells, got 2 in 'JC JC'"}
+    assert objects[1] == {"error": "a position has 16 cells, got 2 in 'JC JC'", "line": 4}
     for obj, text in ((objects[0], WORKED), (objects[2], MIDGAME)):
         assert obj["position"] == text
         assert set(obj) == {"position", "best_spaces", "moves", "final"}

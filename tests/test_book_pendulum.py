@@ -240,11 +240,11 @@ def test_too_few_puzzles_suggests_generating_the_books_game(tmp_path: Path) -> N
         with pytest.raises(CatalogError) as cats:
             puzzles_from_catalog(cat, 9, game=CATS_CRADLE, level="Hard")
     # The command it suggests makes the book's game's puzzles, not the default game's,
-    # three for each one missing (the catalog has one of the nine).
-    assert "'puzzlegen generate --game pendulum --count 24 --level hard --db " in str(
+    # as many as are missing (the catalog has one Pendulum puzzle of the nine).
+    assert "'puzzlegen generate --game pendulum --count 8 --level hard --db " in str(
         pendulum.value
     )
-    assert "'puzzlegen generate --count 27 --level hard --db " in str(cats.value)
+    assert "'puzzlegen generate --count 9 --level hard --db " in str(cats.value)
 
 
 def test_a_one_puzzle_book_says_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

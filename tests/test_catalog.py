@@ -290,7 +290,7 @@ def test_a_short_claim_records_nothing_and_a_release_undoes_a_claim(tmp_path: Pa
         with pytest.raises(CatalogError, match=short) as info:
             catalog.claim("book:X", choose(have + 2))
         # Made for what is missing (two), not for the whole quota.
-        assert f"generate --count 6 --level {level.lower()} " in str(info.value)
+        assert f"generate --count 2 --level {level.lower()} " in str(info.value)
         assert len(catalog.puzzles(unpublished=True)) == 6
         chosen = catalog.claim("book:X", choose(have))
         assert {p.level for p in chosen} == {level} and len(chosen) == have

@@ -64,6 +64,18 @@ def test_solve_batch_json(
         assert position.spaces == obj["best_spaces"]
 
 
+def test_solve_reads_what_deal_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'deal | solve -' took all 52 cards and the words around them: "got 113 cells".
+    status, printed, _ = run(capsys, "deal", "--seed", "5")
+    layout = str(Deal.from_seed("5").layout)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(printed.encode())))
+    status, out, err = run(capsys, "solve", "-")
+    assert status == 0, err
+    assert out == run(capsys, "solve", layout)[1]
+
+
 def test_solve_batch_all_valid_exits_zero(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

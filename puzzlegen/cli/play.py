@@ -75,11 +75,13 @@ def solve(position: tuple[str, ...], as_json: bool, method: str | None, game: Ga
     building method won or lost, a win with its par (fewest swings) and a
     line; Escape: whether the side to move wins, and the play that does.
     See 'puzzlegen --help' for each game's notation; '-' also reads the JSON
-    line 'deal --json' prints.
+    line 'deal --json' prints (and, for Cat's Cradle, the text 'deal' prints:
+    its layout is solved).
 
     \b
     Examples:
       puzzlegen solve "JC 9S 8H 3C QH AS 9C 9D 7S QD 2H 2C 4D 4H 6D 6S"
+      puzzlegen deal --seed 42 | puzzlegen solve -   # the deal's layout
       puzzlegen solve --json - < positions.txt   # one JSON object a line
       puzzlegen deal --game pendulum --seed 7 --json | puzzlegen solve --game pendulum -
       puzzlegen solve --game escape "white | W1 | B7 | -1,-1 | ### / #o. / ###"

@@ -32,6 +32,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from puzzlegen.errors import InvalidInputError
+
 #: What a new file would get from ``open(path, "w")`` before the umask.
 _NEW_FILE_MODE = 0o666
 
@@ -86,7 +88,22 @@ def output_path(text: str, default_name: str) -> Path:
     """
     if text.endswith(("/", os.sep)) or Path(text).is_dir():
         return Path(text) / default_name
-    return Path(text)
+    path, wanted = Path(text), Path(default_name).suffix
+    given = path.suffix.lower()
+    if given in _OTHER_FORMATS and given != wanted:
+        # 'book -o book.svg' wrote a PDF that no program would open as an SVG.
+        raise InvalidInputError(
+            f"{text!r} names a {given} file, and this writes {wanted}: "
+            f"name it {str(path.with_suffix(wanted))!r}"
+        )
+    return path
+
+
+#: Endings that name a file format this command may not write: a file so named is refused.
+_OTHER_FORMATS = frozenset(
+    {".pdf", ".svg", ".png", ".jpg", ".jpeg", ".gif", ".html", ".htm", ".json", ".jsonl",
+     ".txt", ".csv", ".sqlite", ".db"}
+)
 
 
 def check_writable(path: Path, *, folder: bool = False) -> None:

@@ -167,6 +167,23 @@ def test_an_unquoted_empty_cell_is_explained(capsys: pytest.CaptureFixture[str])
     assert "unquoted" not in capsys.readouterr().err
 
 
+def test_an_output_named_for_another_format_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'book -o book.svg' wrote a PDF there, 'svg -o x.png' SVG text.
+    for argv, named, wanted in (
+        (["book", "--count", "2"], "b.svg", "b.pdf"),
+        (["svg", WORKED], "x.png", "x.svg"),
+    ):
+        assert main([*argv, "-o", str(tmp_path / named)]) == 1
+        err = capsys.readouterr().err
+        assert f"names a .{named.split('.')[1]} file" in err and f"{wanted}'" in err
+        assert not (tmp_path / named).exists()
+    # No ending, or an ending of no known format, is the user's to choose.
+    assert main(["svg", WORKED, "-o", str(tmp_path / "layout")]) == 0
+    assert main(["svg", WORKED, "-o", str(tmp_path / "layout.v2")]) == 0
+
+
 @pytest.mark.parametrize("size", ["inf", "nan", "-inf", "1e400"])
 def test_svg_size_must_be_a_finite_number(size: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["svg", WORKED, "--size", size]) == 2

@@ -526,6 +526,28 @@ def test_a_floating_figure_lets_the_words_after_it_fill_the_page(tmp_path: Path)
     assert pages([_Float([Box(100)], [Paragraph("alpha", body)])]) == [["FIGURE", "alpha"]]
 
 
+def test_no_paragraph_leaves_one_line_alone_at_a_page_top_or_foot() -> None:
+    # "top card." alone at the top of a how-to-play page; a first line alone at a foot.
+    from reportlab.platypus import Paragraph
+
+    from puzzlegen.render.book.flowables import _styles
+
+    styles = _styles("rgb")
+    for name in ("body", "small", "step", "answer"):
+        style = styles[name]
+        lines = 6
+        paragraph = Paragraph(" ".join(["word"] * 400), style)
+        width = 200.0
+        total = paragraph.wrap(width, 1e6)[1] / style.leading
+        assert total > lines + 2
+        # Room for all but its last line: the split leaves two lines, not one, below.
+        room = (round(total) - 1) * style.leading
+        _first, rest = paragraph.split(width, room)
+        assert rest.wrap(width, 1e6)[1] >= 2 * style.leading - 0.01, name
+        # Room for one line at a page's foot: none of it goes there.
+        assert paragraph.split(width, style.leading * 1.5) == [], name
+
+
 def test_a_line_or_two_past_a_board_stays_beside_it() -> None:
     # "are out." alone below a Pendulum board, under the board's caption.
     from reportlab.lib.styles import ParagraphStyle

@@ -22,8 +22,17 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
     register_fonts()
     black = ink("#000000", colour)
     grey = ink("#555555", colour)
+    # No widow (a paragraph's last line alone at a page's top) and no orphan (its first
+    # line alone at a page's foot): every style below inherits both.
     body = ParagraphStyle(
-        "body", fontName=FONT, fontSize=9.5, leading=13.5, spaceAfter=6, textColor=black
+        "body",
+        fontName=FONT,
+        fontSize=9.5,
+        leading=13.5,
+        spaceAfter=6,
+        textColor=black,
+        allowWidows=0,
+        allowOrphans=0,
     )
 
     def style(name: str, **kw: Any) -> ParagraphStyle:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -187,3 +188,21 @@ def test_daily_prepare_pages(tmp_path: Path) -> None:
     page = (folder / "index.html").read_text()
     assert 'data-page="prepare-day"' in page and data["answer"] in page
     assert (tmp_path / "assets" / "cats-cradle-preparepage.js").is_file()
+
+
+def test_one_card_to_come_is_said_in_the_singular(
+    puzzles: list[PreparePuzzle], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "The next cards, 6♦, do not yet show the difference" (a book's answer).
+    from puzzlegen.catscradle.views import preparation
+
+    puzzle = puzzles[0]
+    one = (puzzle.stock[0],)
+    monkeypatch.setattr(preparation, "next_deal", lambda _choice, _ending: (one, 2))
+    said = GAME.solution_text(puzzle)
+    assert f"The next card, {one[0].symbol()}, does not yet show the difference" in said
+    # Of the sampled orders, "won in 14 of them", not "won after 14".
+    assert re.search(r"can be won in \w+ of them with this ending and in \w+ with", said)
+    monkeypatch.setattr(preparation, "next_deal", lambda _choice, _ending: (one, None))
+    said = GAME.solution_text(puzzle)
+    assert f"take the stock's last card, {one[0].symbol()}: the game is won" in said

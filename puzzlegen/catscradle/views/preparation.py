@@ -100,7 +100,8 @@ def answer(choice: Choice) -> str:
         dealt, made = next_deal(choice, best)
         rival_dealt, rival_made = next_deal(choice, rival)
         if made is None:
-            said += f" Its spaces take the stock's last cards, {_cards(dealt)}: the game is won."
+            last = "last cards" if len(dealt) != 1 else "last card"
+            said += f" Its spaces take the stock's {last}, {_cards(dealt)}: the game is won."
         elif rival_made is not None and made > rival_made:
             said += (
                 f" Dealt {_cards(dealt)}, the next sequence can make "
@@ -115,8 +116,13 @@ def answer(choice: Choice) -> str:
                 f"{', and the game is lost' if rival_made == 0 else ''}."
             )
         else:
+            next_cards = (
+                f"The next cards, {_cards(dealt)}, do not"
+                if len(dealt) != 1
+                else f"The next card, {_cards(dealt)}, does not"
+            )
             said += (
-                f" The next cards, {_cards(dealt)}, do not yet show the difference: it comes "
+                f" {next_cards} yet show the difference: it comes "
                 "in a later sequence, as the rest of the stock turns up."
             )
     if choice.samples and rival is not None:
@@ -124,8 +130,8 @@ def answer(choice: Choice) -> str:
         said += (
             f" Not knowing the stock's order, a player can still weigh them: of {number_word(n)} "
             f"orders of the {number_word(len(choice.stock))} cards still to come, drawn at "
-            f"random, the game can be won after {number_word(best.chance)} with this ending "
-            f"and after {number_word(rival.chance)} with the best of the others"
+            f"random, the game can be won in {number_word(best.chance)} of them with this "
+            f"ending and in {number_word(rival.chance)} with the best of the others"
             + (
                 "."
                 if best.chance > rival.chance

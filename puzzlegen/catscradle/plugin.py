@@ -8,7 +8,7 @@ method needs them, so loading the game never loads a drawing library.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
@@ -272,7 +272,7 @@ class CatsCradle:
     def rules_text(self) -> list[str]:
         from puzzlegen.render.templating import render
 
-        blocks = render("catscradle/how_to_play.txt.j2").split("\n\n")
+        blocks = render("catscradle/how_to_play.txt.j2", spaces_puzzles=True).split("\n\n")
         # "[name]" blocks mark where a book puts a figure (see how_to_play).
         return [
             " ".join(block.split())
@@ -294,13 +294,22 @@ class CatsCradle:
 
         return board_diagram(Position.parse(WORKED_EXAMPLE), mono=mono)
 
-    def how_to_play(self, *, mono: bool = False) -> list[str | list[tuple[Diagram, str]]]:
-        """The rules in paragraphs, each figure right after the paragraph that introduces it."""
+    def how_to_play(
+        self, *, mono: bool = False, kinds: Sequence[str] = ()
+    ) -> list[str | list[tuple[Diagram, str]]]:
+        """The rules in paragraphs, each figure right after the paragraph that introduces it.
+
+        A chapter of prepare puzzles alone is not told how the space-count puzzles
+        are set and graded: its own notes (:meth:`kind_notes`) say how it is.
+        """
         from puzzlegen.catscradle.position import Move, Position
         from puzzlegen.catscradle.views.board import board_diagram, final_diagram, key_diagram
         from puzzlegen.render.templating import render
 
-        blocks = render("catscradle/how_to_play.txt.j2").split("\n\n")
+        spaces_puzzles = not kinds or any(kind != cp.KIND for kind in kinds)
+        blocks = render("catscradle/how_to_play.txt.j2", spaces_puzzles=spaces_puzzles).split(
+            "\n\n"
+        )
         paragraphs = [" ".join(b.split()) for b in blocks if b.strip()]
         example = Position.parse(WORKED_EXAMPLE)
         moves = []

@@ -9,7 +9,7 @@ needed.  The daily schedule asks "White to play and escape" on weekdays and
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from puzzlegen.daily import ScheduleVersion, schedule_in_force
@@ -170,7 +170,9 @@ class Escape:
 
     # -- what a book adds (puzzlegen.render.book.BookGame) --------------------
 
-    def how_to_play(self, *, mono: bool = False) -> list[str | list[tuple[Diagram, str]]]:
+    def how_to_play(
+        self, *, mono: bool = False, kinds: Sequence[str] = ()
+    ) -> list[str | list[tuple[Diagram, str]]]:
         from puzzlegen.escape.views import book
 
         return book.how_to_play(mono=mono)

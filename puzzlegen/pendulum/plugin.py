@@ -11,7 +11,7 @@ so a new grading never changes a date already published.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from puzzlegen.daily import ScheduleVersion, schedule_in_force
@@ -223,7 +223,9 @@ class Pendulum:
 
     # -- what a book adds (puzzlegen.render.book.BookGame) --------------------
 
-    def how_to_play(self, *, mono: bool = False) -> list[str | list[tuple[Diagram, str]]]:
+    def how_to_play(
+        self, *, mono: bool = False, kinds: Sequence[str] = ()
+    ) -> list[str | list[tuple[Diagram, str]]]:
         result: list[str | list[tuple[Diagram, str]]] = []
         from puzzlegen.render.templating import render
 

@@ -229,7 +229,7 @@ def test_transfers_counted() -> None:
 def test_the_rules_text_states_the_level_cut_offs() -> None:
     from puzzlegen.render.templating import render
 
-    text = " ".join(render("catscradle/how_to_play.txt.j2").split())
+    text = " ".join(render("catscradle/how_to_play.txt.j2", spaces_puzzles=True).split())
     easy, hard, expert = POINT_CUTS
     assert (f"Up to {easy - 1} points is Easy, {easy} to {hard - 1} Medium, {hard} to "
             f"{expert - 1} Hard and {expert} or more Expert") in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -109,9 +110,9 @@ def how_to_play_pages(setting: Setting, game: Game, rules: list[str | list[Figur
     return story
 
 
-def _how_to_play(game: Game, mono: bool) -> list[str | list[Figure]]:
+def _how_to_play(game: Game, mono: bool, kinds: Sequence[str] = ()) -> list[str | list[Figure]]:
     if isinstance(game, BookGame):
-        return game.how_to_play(mono=mono)
+        return game.how_to_play(mono=mono, kinds=kinds)
     diagram, caption = game.rules_diagram(mono=mono)
     return [*game.rules_text(), [(diagram, caption)]]
 

@@ -70,8 +70,11 @@ class BookGame(Protocol):
     its solution diagram alone.
     """
 
-    def how_to_play(self, *, mono: bool = False) -> list[str | list[Figure]]:
-        """Paragraphs, each figure row placed right after the text introducing it."""
+    def how_to_play(
+        self, *, mono: bool = False, kinds: Sequence[str] = ()
+    ) -> list[str | list[Figure]]:
+        """Paragraphs, each figure row placed right after the text introducing it, for a
+        chapter of puzzles of ``kinds`` (every kind the game makes, when empty)."""
         ...
 
     def solution_figures(self, puzzle: Puzzle, *, mono: bool = False) -> list[list[Figure]]:

@@ -74,7 +74,8 @@ def _prepare(chapters: Sequence[Chapter], mono: bool) -> list[_Prepared]:
         prepared.append(
             _Prepared(
                 chapter,
-                _how_to_play(game, mono) + _kind_notes(game, [p for _, p in numbered]),
+                _how_to_play(game, mono, sorted({p.kind for _, p in numbered}))
+                + _kind_notes(game, [p for _, p in numbered]),
                 entries,
                 solutions,
                 [(n, game.hints(p)) for n, p in numbered] if isinstance(game, HintedGame) else [],

@@ -139,6 +139,19 @@ def test_generate_and_list_prepare_puzzles(
     from pypdf import PdfReader
 
     text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    # The long goal has a line of its own under the label, at a legible size and inside
+    # the margins (sharing the label's line at 7 pt, it ran 9 pt into the margin).
+    import pdfplumber
+
+    with pdfplumber.open(out) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(extra_attrs=["size"])
+            goal = [w for w in words if w["text"] in ("Of", "winnable.") and w["size"] < 9.6]
+            if not goal:
+                continue
+            assert all(w["size"] >= 8.5 for w in goal), goal
+            assert min(w["x0"] for w in words) >= 0.5 * 72 - 0.01
+            assert max(w["x1"] for w in words) <= page.width - 0.5 * 72 + 0.01
     # Its boards come with their stocks, explained up front, indexed at the back.
     assert text.count("The stock, next card first:") == 2
     assert "Puzzles that ask you to keep the game winnable" in text
@@ -206,3 +219,21 @@ def test_one_card_to_come_is_said_in_the_singular(
     monkeypatch.setattr(preparation, "next_deal", lambda _choice, _ending: (one, None))
     said = GAME.solution_text(puzzle)
     assert f"take the stock's last card, {one[0].symbol()}: the game is won" in said
+
+
+def test_a_book_of_prepare_puzzles_alone_is_not_told_how_space_puzzles_work() -> None:
+    # Its how-to-play set out the space-count puzzles' task and grading ("Up to 6 points
+    # is Easy", "No puzzle in this book is answered by a single move") beside its own.
+    from puzzlegen.render.book.model import BookGame
+
+    assert isinstance(GAME, BookGame)
+    book_game = GAME
+
+    def words(kinds: list[str]) -> str:
+        blocks = book_game.how_to_play(kinds=kinds)
+        return " ".join(block for block in blocks if isinstance(block, str))
+
+    alone = words(["prepare"])
+    for said in ("points is Easy", "Your task is to find a line", "answered by a single move"):
+        assert said not in alone and said in words(["opening", "prepare"]) and said in words([])
+    assert "keeps the game winnable" in alone

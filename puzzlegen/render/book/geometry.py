@@ -145,6 +145,9 @@ class _PageLayout:
     columns: int
     per_page: int
     colour: str
+    #: The label and the goal on lines of their own, even in one column: a goal too
+    #: long to share a line legibly (Cat's Cradle's prepare puzzles).
+    two_lines: bool = False
 
     @property
     def col_w(self) -> float:
@@ -153,7 +156,7 @@ class _PageLayout:
     @property
     def label_h(self) -> float:
         """Room above a diagram: one line of label in one column, two in two."""
-        return 16.0 if self.columns == 1 else 28.0
+        return 16.0 if self.columns == 1 and not self.two_lines else 28.0
 
     def rows(self, items: Sequence[_T]) -> list[list[_T]]:
         return [list(items[i : i + self.columns]) for i in range(0, len(items), self.columns)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
 from puzzlegen.diagram import Diagram
@@ -32,12 +33,17 @@ def puzzle_pages(
     ``per_page`` of the smallest of them legibly, else the book is refused.
     """
     options = setting.options
+    columns = _COLUMNS[options.page_size]
     layout = _PageLayout(
         setting.frame_w,
         setting.frame_h,
-        _COLUMNS[options.page_size],
+        columns,
         per_page_for(game, options),
         setting.colour,
+        # A goal that would share the label's line only below 8.5 pt gets a line of its
+        # own (at 7 pt the prepare puzzles' goals still ran into the margins).
+        two_lines=columns == 1
+        and any(_label_width(e, 8.5) > setting.frame_w / columns for e in entries),
     )
     # Checked on the smallest of the game's boards in the book: the rest may take fewer.
     # Only a --per-page the user gave is refused: the default is as many as fit, so a
@@ -79,6 +85,14 @@ def puzzle_pages(
             story.append(PageBreak())
             story.append(_PuzzlePage(heading, sheet, layout, scale, section, game.title))
     return story
+
+
+def _label_width(entry: _Entry, size: float) -> float:
+    """The width of a puzzle's label and goal on one line at ``size`` points."""
+    level = entry.puzzle.level
+    label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}  "
+    goal = curly(_goal(entry.game, entry.puzzle))
+    return float(stringWidth(label, FONT_BOLD, size) + stringWidth(goal, FONT, size))
 
 
 def contents_lines(game: Game, entries: list[_Entry], several: bool) -> list[tuple[str, str]]:
@@ -186,7 +200,7 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
                 label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}"
                 goal = curly(_goal(entry.game, entry.puzzle))
                 canvas.setFillColor(black)
-                if L.columns == 1:  # one line: the label in bold, then the goal
+                if L.columns == 1 and not L.two_lines:  # one line: the label, then the goal
                     size = 10.0
                     bold_w = canvas.stringWidth(label + "  ", FONT_BOLD, size)
                     goal_w = canvas.stringWidth(goal, FONT, size)
@@ -202,7 +216,10 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
                 else:
                     canvas.setFont(FONT_BOLD, 10)
                     canvas.drawCentredString(cx, y - 11, label)
-                    canvas.setFont(FONT, 9)
+                    # Within the column: smaller where long, never below 7 pt.
+                    fit = 9.0 * (L.col_w - 4) / canvas.stringWidth(goal, FONT, 9)
+                    size = max(7.0, min(9.0, fit))
+                    canvas.setFont(FONT, size)
                     canvas.drawCentredString(cx, y - 23, goal)
                 top = y - L.label_h
                 width = entry.diagram.width * scale

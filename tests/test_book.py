@@ -239,6 +239,28 @@ def test_a_chapters_opening_page_has_its_title_not_a_running_head(
     solutions = next(i for i, t in enumerate(texts) if t.startswith("Solutions"))
     assert re.match(r"Solutions? \d", texts[solutions + 1])
 
+def test_a_solution_reference_sits_under_its_own_board(tmp_path: Path) -> None:
+    # Beside a taller board it was set at the row's foot, an inch below its own.
+    path = tmp_path / "letter.pdf"
+    assert main(["book", "--count", "24", "--page-size", "letter", "-o", str(path)]) == 0
+    gaps = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            for i, word in enumerate(words):
+                if word["text"] != "Solution" or words[i + 1]["text"] != "on":
+                    continue
+                middle = (word["x0"] + words[i + 2]["x1"]) / 2
+                above = [
+                    r["bottom"]
+                    for r in page.rects
+                    if r["x0"] <= middle <= r["x1"] and r["bottom"] <= word["top"]
+                ]
+                gaps.append(word["top"] - max(above))
+            page.close()
+    assert len(gaps) == 24 and max(gaps) < 8, sorted(gaps)[-3:]
+
+
 def test_per_page_is_honoured(books: dict[str, Path]) -> None:
     counts = [len(re.findall(r"Solution on page", t)) for t in page_texts(books["a4"])]
     # Five Easy puzzles, four to a page at most: the first ones below the rules, as many as

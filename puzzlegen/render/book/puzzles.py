@@ -232,9 +232,11 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
                 ref_w = canvas.stringWidth(ref, FONT, 8.5)
                 left = cx - (ref_w + canvas.stringWidth(ident, FONT, _ID_SIZE)) / 2
                 canvas.setFont(FONT, 8.5)
-                canvas.drawString(left, top - row_h - 10, ref)
+                # Under its own board, not the row's tallest: it seemed to belong to no board.
+                below = top - entry.diagram.height * scale - 10
+                canvas.drawString(left, below, ref)
                 canvas.setFont(FONT, _ID_SIZE)
-                canvas.drawString(left + ref_w, top - row_h - 10, ident)
+                canvas.drawString(left + ref_w, below, ident)
             y -= L.label_h + row_h + _REF_H
         canvas.restoreState()
 

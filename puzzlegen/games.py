@@ -117,7 +117,8 @@ class Game(Protocol):
 
     @property
     def making_of(self) -> str:
-        """One sentence on how the puzzles and their answers were made, for the imprint."""
+        """One sentence on how the puzzles and their answers were made, for the imprint
+        (which says once, for every game of the book, that puzzlegen wrote its words)."""
         ...
 
     @property

@@ -165,6 +165,12 @@ def test_a_mixed_book_has_a_chapter_per_game(books: dict[str, Path]) -> None:
     assert "Cat’s Cradle and Pendulum Puzzles" in texts[0]
     assert "Cat’s Cradle was invented by Michael Bourne" in texts[0]
     assert "old book of patience games" in texts[0]
+    # No word alone on the title page's last line ("known"); one sentence each on the
+    # copyright page, and the words' maker named once, not once a game.
+    assert "known" not in [line.strip() for line in texts[0].splitlines()]
+    assert "its author is not known." in texts[1]
+    assert texts[1].count("Every word of this book was written by puzzlegen.") == 1
+    assert texts[1].count("every word") == 0
     contents = texts[2]
     for line in ("How to play Cat’s Cradle", "How to play Pendulum", "Pendulum: ", "Solutions"):
         assert line in contents

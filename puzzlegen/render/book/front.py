@@ -30,7 +30,7 @@ def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> 
         _Prose(escape(title), styles["title"]),
         _Prose(escape(f"{total} puzzles with solutions"), styles["subtitle"]),
         Spacer(1, 8),
-        *[_Prose(escape(_origin(g)), styles["subtitle"]) for g in games],
+        *[_Prose(_no_runt(escape(_origin(g))), styles["subtitle"]) for g in games],
         Spacer(1, 30),
         *([_Prose(escape(options.author), styles["subtitle"])] if options.author else []),
     ]
@@ -142,7 +142,23 @@ def _copyright(
         lines.append(escape(f"ISBN {options.isbn}"))
     result = [_Prose("<br/>".join(lines), styles["small"]), Spacer(1, 10)]
     for game in games:
-        credit = f"{game.credit}. This book credits the inventor." if _known(game) else game.credit
+        credit = _sentence(game.credit)
+        if _known(game):
+            credit += " This book credits the inventor."
         result.append(_Prose(escape(credit), styles["small"]))
         result.append(_Prose(escape(game.making_of), styles["small"]))
+    # Once for the book: each game's sentence said it, twice in a book of two games.
+    result.append(_Prose("Every word of this book was written by puzzlegen.", styles["small"]))
     return result
+
+
+def _no_runt(markup: str) -> str:
+    """``markup`` with its last two words held together (a no-break space): a centred
+    line wrapped to one short word ("known") alone below it."""
+    head, _, last = markup.rpartition(" ")
+    return f"{head}&nbsp;{last}" if head else markup
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending in a full stop (a game's credit is a sentence without one)."""
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -216,13 +216,18 @@ def choose_book_puzzles(
     )
 
 
-def check_seed_levels(game: Game, count: int, level: str | None) -> None:
+def check_seed_levels(
+    game: Game, count: int, level: str | None, kind: str | None = None
+) -> None:
     """Refuse, before any work, a book dealt from a seed that asks ``game`` for a level
-    its candidate stream almost never gives (``levels_seldom_made``): the search would
-    run for hours before giving up."""
+    its candidate stream almost never gives (``levels_seldom_made``, and for ``kind``
+    ``kind_levels_seldom_made``): the search would run for hours before giving up."""
     from puzzlegen.generator import mix_quotas
 
-    seldom = getattr(game, "levels_seldom_made", ())
+    seldom = (
+        *getattr(game, "levels_seldom_made", ()),
+        *getattr(game, "kind_levels_seldom_made", {}).get(kind, ()),
+    )
     wanted = [level] if level else [lv for lv, n in mix_quotas(count).items() if n]
     missing = [lv for lv in wanted if lv in seldom]
     if not missing:
@@ -230,9 +235,13 @@ def check_seed_levels(game: Game, count: int, level: str | None) -> None:
     *rest, last = [lv.lower() for lv in LEVELS if lv not in seldom]
     others = f"{', '.join(rest)} or {last}" if rest else last
     asked = f"--level {level.lower()}" if level else "an even mix of the four levels"
+    # Seldom of this kind only: another kind may give them.
+    of_kind = missing[0] not in getattr(game, "levels_seldom_made", ())
+    which = f"{game.title} puzzles of kind {kind!r}" if of_kind else f"{game.title} puzzles"
+    instead = f"--level {others}" + (", another --kind" if of_kind else "")
     raise CatalogError(
-        f"{game.title} puzzles dealt from a seed are almost never {missing[0]}, so a book of "
-        f"{asked} would search for hours: give --level {others}, or --db with a catalog "
+        f"{which} dealt from a seed are almost never {missing[0]}, so a book of "
+        f"{asked} would search for hours: give {instead}, or --db with a catalog "
         f"that holds {missing[0]} puzzles"
     )
 
@@ -258,7 +267,7 @@ def choose_chapters(
     shares = split_count(count, games)
     if db is None:
         for game, share in zip(games, shares, strict=True):
-            check_seed_levels(game, share, level)
+            check_seed_levels(game, share, level, kind)
     parts: list[Part] = []
     try:
         for game, share in zip(games, shares, strict=True):

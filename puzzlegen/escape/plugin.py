@@ -77,6 +77,10 @@ class Escape:
     #: search player finds nearly every key move, so Expert needs hours of candidates
     #: at seconds each; a book asking for one is refused at once (see the README).
     levels_seldom_made: tuple[str, ...] = ("Expert",)
+    #: Levels seldom made of one kind: "White to play and escape" at Hard.  A book of
+    #: four Hard ones from a seed found one in 15 minutes and then gave up (no Hard
+    #: escape in 2,001 candidates); Hard captures come in minutes.
+    kind_levels_seldom_made: ClassVar[dict[str, tuple[str, ...]]] = {"escape": ("Hard",)}
     #: The archive's column for par_phrase ("three cards left" is no par).
     par_heading = "Endgame"
     #: The daily archive's sentence on the week (DAILY_SCHEDULE).

@@ -223,3 +223,16 @@ def test_a_book_dealt_from_a_seed_is_refused_a_level_escape_almost_never_makes(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "almost never Expert" in err
     assert "--level easy, medium or hard" in err and not out.exists()
+
+
+def test_hard_escapes_from_a_seed_are_refused_and_another_kind_suggested(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A book of four found one in 15 minutes, then gave up: no Hard escape in 2,001
+    # candidates.  Hard captures come in minutes, so the kind is what to change.
+    out = tmp_path / "b.pdf"
+    argv = ["book", "--game", "escape", "--count", "4", "--level", "hard", "--kind", "escape"]
+    assert main([*argv, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "of kind 'escape'" in err and "almost never Hard" in err
+    assert "--level easy or medium, another --kind" in err and not out.exists()

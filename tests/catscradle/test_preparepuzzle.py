@@ -237,3 +237,23 @@ def test_a_book_of_prepare_puzzles_alone_is_not_told_how_space_puzzles_work() ->
     for said in ("points is Easy", "Your task is to find a line", "answered by a single move"):
         assert said not in alone and said in words(["opening", "prepare"]) and said in words([])
     assert "keeps the game winnable" in alone
+
+
+def test_the_stock_sets_each_suit_just_after_its_rank(puzzles: list[PreparePuzzle]) -> None:
+    # A fixed 7 pt a rank left a gap after a narrow J ("J ♥") and ran a 10 into its suit.
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from puzzlegen.diagram import Group, Pip, Text
+    from puzzlegen.render.pdf import FONT_BOLD, register_fonts
+
+    register_fonts()
+    for puzzle in puzzles:
+        diagram = GAME.diagram(puzzle)
+        (stock,) = [i for i in diagram.items if isinstance(i, Group) and i.css == "stock"]
+        ranks = [i for i in stock.items if isinstance(i, Text) and i.css == "rank"]
+        pips = [i for i in stock.items if isinstance(i, Pip)]
+        assert len(ranks) == len(pips) == len(puzzle.stock)
+        for rank, pip in zip(ranks, pips, strict=True):
+            gap = pip.x - (rank.x + stringWidth(rank.text, FONT_BOLD, rank.size))
+            assert 0 <= gap <= 1.5, (rank.text, gap)
+            assert pip.x + pip.size <= diagram.width - 4  # within the board's grid

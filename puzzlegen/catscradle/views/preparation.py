@@ -183,7 +183,15 @@ STOCK_ROW = 12.0
 
 
 def _rank_width(card: Card) -> float:
-    return 11.0 if card.rank == 10 else 7.0
+    """The room a stock card's rank takes: its width in the bold face the books and the
+    pages draw it in, and a hair before the suit (a fixed 7 pt left a gap after a
+    narrow J and ran a wide 10 into its suit)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from puzzlegen.render.pdf import FONT_BOLD, register_fonts
+
+    register_fonts()
+    return float(stringWidth(card.rank_name, FONT_BOLD, STOCK_TEXT)) + 0.8
 
 
 def with_stock(board: Diagram, stock: Sequence[Card], *, mono: bool = False) -> Diagram:

@@ -171,6 +171,16 @@ def test_a_mixed_book_has_a_chapter_per_game(books: dict[str, Path]) -> None:
     assert "its author is not known." in texts[1]
     assert texts[1].count("Every word of this book was written by puzzlegen.") == 1
     assert texts[1].count("every word") == 0
+    # Each game's hints stand apart: Pendulum's key was set hard against the rows above.
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        (page,) = [p for p in pdf.pages if "First round" in (p.extract_text() or "")]
+        words = page.extract_words()
+        for word in words:
+            if word["text"] == "Pendulum:":
+                above = max(w["bottom"] for w in words if w["bottom"] < word["top"] - 1)
+                assert word["top"] - above >= 10, word["top"] - above
     contents = texts[2]
     for line in ("How to play Cat’s Cradle", "How to play Pendulum", "Pendulum: ", "Solutions"):
         assert line in contents

@@ -48,8 +48,11 @@ def hint_pages(
     for (heading, which), columns in zip(ROUNDS, COLUMNS, strict=True):
         # A heading never ends a page: it needs room for a few rows below it.
         story += [CondPageBreak(60), Spacer(1, 4), _Prose(escape(heading), styles["round"])]
-        for title, hints, keys in chapters:
+        for index, (title, hints, keys) in enumerate(chapters):
             key = f"{title}: {keys[which]}" if len(chapters) > 1 else keys[which]
+            if index:
+                # A game's hints after another's: a gap, not set hard against its rows.
+                story.append(Spacer(1, 8))
             if key:
                 story.append(_Prose(escape(key[:1].upper() + key[1:] + "."), styles["small"]))
             story.append(_table(setting, hints, which, columns))

@@ -58,7 +58,7 @@ class Escape:
         "a move 'W10@0,1' or 'B1r1@-1,2'."
     )
     credit = ("Escape is a game by Qualt for its Sigma cards; its card faces are lost, and "
-              "these are the project's reconstruction")
+              "these are puzzlegen's reconstruction")
     making_of = (
         "The positions come from games between computer players, and every answer was "
         "proven by puzzlegen's exact search to be the only winning first move."

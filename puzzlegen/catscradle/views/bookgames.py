@@ -19,8 +19,8 @@ TRIES_PER_GAME = 40
 
 INTRO = (
     "These games show the patience played whole, from the first layout until the stock "
-    "is used up. The player is the strongest of this project's players who cannot see "
-    "the stock: it knows the layout, the cards dealt so far, and which cards are still "
+    "is used up. The player is a computer, the strongest of puzzlegen's players that "
+    "cannot see the stock: it knows the layout, the cards dealt so far, and which cards are still "
     "to come, but not their order, just as you do at the table. Where a sequence has "
     "several endings it weighs them by how often the game goes on to be won when the "
     "cards still to come are shuffled many times. Each sequence is told with its moves, "

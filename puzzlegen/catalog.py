@@ -21,6 +21,7 @@ import json
 import os
 import socket
 import sqlite3
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -132,11 +133,16 @@ def _where(
     return " AND ".join(conditions), args
 
 
+#: Seconds a catalog waits to enter WAL mode while others open it, as SQLite's busy
+#: timeout waits for a write.
+_WAL_WAIT = 30.0
+
+
 class VenueUsedError(CatalogError):
     """A claim for a new venue found puzzles already published there."""
 
-    def __init__(self, venue: str, count: int) -> None:
-        self.venue, self.count = venue, count
+    def __init__(self, venue: str, count: int, *, making: bool = False) -> None:
+        self.venue, self.count, self.making = venue, count, making
         super().__init__(f"the catalog already records puzzles published in {venue!r}")
 
 
@@ -205,7 +211,7 @@ class Catalog:
                 if readonly:
                     self._release_dead_leases()
                 else:
-                    self._db.execute("PRAGMA journal_mode=WAL")
+                    self._enter_wal()
                     with self.transaction():
                         # One statement at a time: executescript would commit first.
                         for statement in _SCHEMA.split(";"):
@@ -216,6 +222,24 @@ class Catalog:
         except BaseException:
             self._db.close()
             raise
+
+    def _enter_wal(self) -> None:
+        """Put the file in WAL mode, waiting for other connections as a write would.
+
+        The last writer to close leaves the file out of WAL mode (:meth:`close`), and
+        switching back needs the file to itself: SQLite refuses at once, with no busy
+        wait, while another process is opening it too.  Two books started together
+        failed so ("database is locked") about one time in two.
+        """
+        deadline = time.monotonic() + _WAL_WAIT
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
 
     def _check_pages(self) -> None:
         """Refuse a catalog whose pages are damaged, whatever the command.
@@ -499,7 +523,13 @@ class Catalog:
                     (venue,),
                 ).fetchone()
                 if used:
-                    raise VenueUsedError(venue, int(used))
+                    # Leased, not yet confirmed: another run is making that book now.
+                    (making,) = self._db.execute(
+                        "SELECT COUNT(*) FROM leases WHERE venue = ? AND (key, venue) NOT IN "
+                        "(SELECT key, venue FROM temp.dead_leases)",
+                        (venue,),
+                    ).fetchone()
+                    raise VenueUsedError(venue, int(used), making=bool(making))
             chosen = list(choose())
             for item in chosen:
                 self.record_publication(item.key, venue)

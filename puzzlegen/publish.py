@@ -289,6 +289,12 @@ def choose_chapters(
             )
     except VenueUsedError as used:
         title = venue.removeprefix("book:")
+        if used.making:
+            # Releasing it, as the other message says, would free a book still being made.
+            raise CatalogError(
+                f"another run is making a book titled {title!r} from this catalog now: "
+                "give this book a --title of its own"
+            ) from None
         release = shlex.join(["puzzlegen", "catalog", "--db", str(db), "--release", venue])
         raise CatalogError(
             f"the catalog already records a book titled {title!r} ({used.count} "

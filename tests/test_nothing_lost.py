@@ -267,6 +267,47 @@ def test_a_second_book_of_the_same_title_is_refused(
     assert main([*argv, "--title", "One", "-o", str(tmp_path / "c.pdf")]) == 0
 
 
+class _Key:
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def test_a_title_another_run_is_making_now_is_not_to_be_released(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The refusal said to release that book: done while it was being made, that freed
+    # its puzzles for reuse once it was printed.
+    db = tmp_path / "c.sqlite"
+    level, _ = _small_catalog(db)
+    with Catalog(db) as catalog:  # a live claim of this process, as a book being made holds
+        catalog.claim(
+            "book:Busy", lambda: [_Key(p["key"]) for p in catalog.puzzles(limit=1)], lease=True
+        )
+    argv = ["book", "--count", "1", "--level", level, "--db", str(db), "--title", "Busy"]
+    assert main([*argv, "-o", str(tmp_path / "b.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "another run is making a book titled 'Busy'" in err and "--release" not in err
+
+
+def test_a_catalog_waits_for_another_opening_it(tmp_path: Path) -> None:
+    # The last writer to close leaves the file out of WAL mode; switching back needs the
+    # file to itself, and SQLite refused at once while another process held it open:
+    # "database is locked", one time in two with two books started together.
+    import threading
+    import time
+
+    db = tmp_path / "c.sqlite"
+    _small_catalog(db)
+    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # another process's write, under way
+    threading.Timer(0.5, holder.rollback).start()
+    start = time.monotonic()
+    with Catalog(db) as catalog:
+        assert len(catalog) == 6
+    assert time.monotonic() - start >= 0.4
+    holder.close()
+
+
 # -- 4. damaged catalog rows and pages ------------------------------------------
 
 

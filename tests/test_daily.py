@@ -133,6 +133,18 @@ def test_both_games_schedules_are_the_shared_versioned_kind() -> None:
     assert schedule_in_force((a, b), dt.date(2027, 1, 1)) is b
 
 
+def test_a_bad_catalog_is_refused_before_a_day_is_printed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Printed, then not recorded: the days were published and free for a book.
+    db = tmp_path / "notdb.sqlite"
+    db.write_text("hello\n")
+    argv = ["daily", "--from", "2026-01-01", "--to", "2026-01-03", "--db", str(db)]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "not a puzzlegen catalog" in captured.err
+
+
 def test_a_range_prints_each_day_as_it_is_chosen_and_a_stop_keeps_them(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import overload
 
@@ -487,8 +488,13 @@ def daily(
         # Each day as soon as it is chosen: a range of years printed nothing for minutes,
         # and a stopped run lost every day it had chosen.
         shown: list[tuple[dt.date, Puzzle]] = []
+        if db is not None:
+            # A catalog that cannot record them is refused before a day is printed.
+            from puzzlegen.catalog import Catalog
+
+            Catalog(db).close()
         try:
-            for d in progress(dates, "Choosing daily puzzles"):
+            for d in _as_shown(dates, "Choosing daily puzzles"):
                 puzzle = daily_puzzle(d, game)
                 _show_day(game, d, puzzle, as_json=as_json, solution=solution)
                 shown.append((d, puzzle))
@@ -519,6 +525,15 @@ def daily(
     if as_json:
         for d, puzzle in chosen:
             _show_day(game, d, puzzle, as_json=True, solution=solution)
+
+
+def _as_shown(dates: list[dt.date], description: str) -> Iterable[dt.date]:
+    """``dates`` for days printed as they are chosen: with a progress bar on stderr
+    only where standard output is not the same terminal (the bar, redrawn between the
+    days, ran into their lines there; the days printed are the progress)."""
+    if sys.stdout.isatty():
+        return dates
+    return progress(dates, description)
 
 
 def _new_catalog_note(db: Path | None) -> None:
@@ -641,7 +656,8 @@ def _daily_games(
 
     def chosen() -> Iterator[Any]:
         # Each day is written as soon as it is chosen: a stopped range keeps them.
-        for d in progress(dates, doing + (" and writing their pages" if output else "")):
+        steps = _as_shown if output is None else progress
+        for d in steps(dates, doing + (" and writing their pages" if output else "")):
             days.append(days_of.choose(d))
             yield days[-1]
 

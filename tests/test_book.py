@@ -548,6 +548,16 @@ def test_a_floating_figure_lets_the_words_after_it_fill_the_page(tmp_path: Path)
     assert pages([_Float([Box(100)], [Paragraph("alpha", body)])]) == [["FIGURE", "alpha"]]
 
 
+def test_curly_quotes_keep_backslashes_and_a_possessive_after_a_tag() -> None:
+    from puzzlegen.render.book.flowables import curly
+
+    # smartypants reads backslashes as escapes: a title's C:\\Games lost one.
+    assert curly('The "Best" C:\\Games \\-x') == "The “Best” C:\\Games \\-x"
+    # After a tag, 's is a possessive, not an opening quote.
+    assert curly("<font name='X'>10♥</font>'s turn") == "<font name='X'>10♥</font>’s turn"
+    assert curly("Cat's &amp; 'quoted' &nbsp;x") == "Cat’s &amp; ‘quoted’ &nbsp;x"
+
+
 def test_no_paragraph_leaves_one_line_alone_at_a_page_top_or_foot() -> None:
     # "top card." alone at the top of a how-to-play page; a first line alone at a foot.
     from reportlab.platypus import Paragraph

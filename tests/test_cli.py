@@ -76,6 +76,16 @@ def test_solve_reads_what_deal_prints(
     assert out == run(capsys, "solve", layout)[1]
 
 
+def test_solve_reads_a_deal_saved_with_windows_line_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, printed, _ = run(capsys, "deal", "--seed", "5")
+    text = printed.replace("\n", "\r\n")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode()), newline=""))
+    status, out, err = run(capsys, "solve", "-")
+    assert status == 0 and "The best line of play" in out, err
+
+
 def test_solve_batch_all_valid_exits_zero(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

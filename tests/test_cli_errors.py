@@ -184,6 +184,17 @@ def test_an_output_named_for_another_format_is_refused(
     assert main(["svg", WORKED, "-o", str(tmp_path / "layout.v2")]) == 0
 
 
+def test_the_bare_dashes_hint_only_where_a_cell_was_lost(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A quoted position after --, or an error of another kind, gets no hint.
+    short = " ".join(WORKED.split()[:15])
+    assert main(["solve", "--", short]) == 1
+    assert "unquoted" not in capsys.readouterr().err
+    assert main(["svg", "-o", str(tmp_path / "x.png"), "--", WORKED]) == 1
+    assert "unquoted" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("size", ["inf", "nan", "-inf", "1e400"])
 def test_svg_size_must_be_a_finite_number(size: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["svg", WORKED, "--size", size]) == 2

@@ -165,7 +165,7 @@ def describe(position: Position) -> str:
 def position_from_description(desc: str) -> Position:
     """Rebuild a position from ``describe``'s text (or plain position text, or the text
     ``deal`` prints, whose layout it is)."""
-    text = desc.strip()
+    text = desc.strip().replace("\r\n", "\n")  # a deal saved with Windows line ends
     if text.startswith("Deal for seed ") and "\nLayout:" in text:
         # 'deal | solve -': the layout printed under the deal, not its 52 cards.
         layout = text.split("\nLayout:", 1)[1].split("\n\n", 1)[0]

@@ -149,7 +149,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return int(exc.exit_code)
     except click.UsageError as exc:
         where = exc.ctx.command_path if exc.ctx is not None else "puzzlegen"
-        said = exc.format_message() + _bare_dashes(args)
+        said = exc.format_message() + _bare_dashes(args, exc.format_message())
         click.echo(f"{where}: error: {said} (see '{where} --help')", err=True)
         return EXIT_USAGE
     except click.ClickException as exc:
@@ -165,7 +165,8 @@ def _main(argv: Sequence[str] | None) -> int:
         click.echo(f"puzzlegen: error: {one_line(exc)} (see 'puzzlegen --help')", err=True)
         return EXIT_USAGE
     except PuzzlegenError as exc:
-        click.echo(f"puzzlegen: error: {one_line(exc)}{_bare_dashes(args)}", err=True)
+        said = one_line(exc)
+        click.echo(f"puzzlegen: error: {said}{_bare_dashes(args, said)}", err=True)
         return EXIT_INVALID
     except (_PipeBroken, BrokenPipeError):
         if not _stdout_gone():  # another pipe (a worker's, a connection's): a failure
@@ -190,10 +191,18 @@ def _main(argv: Sequence[str] | None) -> int:
     return status if isinstance(status, int) else 0
 
 
-def _bare_dashes(args: Sequence[str]) -> str:
+def _bare_dashes(args: Sequence[str], message: str = "") -> str:
     """What to add to an error where ``args`` hold a bare ``--``: written unquoted for an
-    empty cell, it ends the command's options instead, and the position loses a cell."""
-    if "--" not in args:
+    empty cell, it ends the command's options instead, and the position loses a cell.
+
+    Only for the errors such a lost cell gives (too few cells; an option read as a
+    card), and not where the ``--`` is followed by a quoted position, as one ends the
+    options before a position that begins with an empty cell.
+    """
+    if "--" not in args or not any(s in message for s in ("cells, got", "No such option")):
+        return ""
+    after = args[args.index("--") + 1 :]
+    if after and " " in after[0]:
         return ""
     return (
         "; an unquoted -- ends the options and is not read as an empty cell: "

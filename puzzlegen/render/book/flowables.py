@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 from typing import Any
 from xml.sax.saxutils import escape
@@ -89,8 +90,19 @@ _CURLY = smartypants.Attr.q | smartypants.Attr.u
 
 def curly(text: str) -> str:
     """``text`` with its straight quotes and apostrophes curly, as print sets them; the
-    inside of markup tags is left alone."""
-    return str(smartypants.smartypants(text, _CURLY))
+    inside of markup tags is left alone.
+
+    Backslashes are kept (smartypants reads them as escapes: a title's ``C:\\Games`` lost
+    one), and an apostrophe-s just after a tag is a possessive, not an opening quote
+    (``<b>10♥</b>'s``), which smartypants cannot tell without the tag's text.
+    """
+    guarded = text.replace("\\", _BACKSLASH)
+    guarded = re.sub(r"(?<=>)'(?=s\b)", "\u2019", guarded)
+    return str(smartypants.smartypants(guarded, _CURLY)).replace(_BACKSLASH, "\\")
+
+
+#: Stands for a backslash while smartypants works (a private-use character).
+_BACKSLASH = "\ue000"
 
 
 class _Prose(Paragraph):  # type: ignore[misc]

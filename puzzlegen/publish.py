@@ -242,7 +242,7 @@ def check_seed_levels(
     raise CatalogError(
         f"{which} dealt from a seed are almost never {missing[0]}, so a book of "
         f"{asked} would search for hours: give {instead}, or --db with a catalog "
-        f"that holds {missing[0]} puzzles"
+        f"that holds {missing[0]} puzzles" + (f" of kind {kind!r}" if of_kind else "")
     )
 
 

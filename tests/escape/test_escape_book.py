@@ -236,3 +236,4 @@ def test_hard_escapes_from_a_seed_are_refused_and_another_kind_suggested(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "of kind 'escape'" in err and "almost never Hard" in err
     assert "--level easy or medium, another --kind" in err and not out.exists()
+    assert "a catalog that holds Hard puzzles of kind 'escape'" in err

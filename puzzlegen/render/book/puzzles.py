@@ -87,12 +87,17 @@ def puzzle_pages(
     return story
 
 
+def _label(entry: _Entry) -> tuple[str, str]:
+    """A puzzle's label above its board (in bold) and its goal, as set."""
+    level = entry.puzzle.level
+    label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}"
+    return label, curly(_goal(entry.game, entry.puzzle))
+
+
 def _label_width(entry: _Entry, size: float) -> float:
     """The width of a puzzle's label and goal on one line at ``size`` points."""
-    level = entry.puzzle.level
-    label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}  "
-    goal = curly(_goal(entry.game, entry.puzzle))
-    return float(stringWidth(label, FONT_BOLD, size) + stringWidth(goal, FONT, size))
+    label, goal = _label(entry)
+    return float(stringWidth(label + "  ", FONT_BOLD, size) + stringWidth(goal, FONT, size))
 
 
 def contents_lines(game: Game, entries: list[_Entry], several: bool) -> list[tuple[str, str]]:
@@ -196,9 +201,7 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
             for col, entry in enumerate(row):
                 doc.record("puzzle", entry.number)
                 cx = (col + 0.5) * L.col_w
-                level = entry.puzzle.level
-                label = f"Puzzle {entry.number}  {DIFFICULTY[level]} {level}"
-                goal = curly(_goal(entry.game, entry.puzzle))
+                label, goal = _label(entry)
                 canvas.setFillColor(black)
                 if L.columns == 1 and not L.two_lines:  # one line: the label, then the goal
                     size = 10.0

@@ -102,6 +102,9 @@ CREATE TABLE IF NOT EXISTS leases (
 );
 """
 
+#: Keeps, of a venue's rows, those of one game's puzzles.
+_OF_GAME = " AND key IN (SELECT key FROM puzzles WHERE game = ?)"
+
 #: A publication still held by a lease whose owner process is gone is not a
 #: publication: the book it was claimed for was never written.
 _LEASED_BY_THE_DEAD = (
@@ -547,14 +550,25 @@ class Catalog:
                 "DELETE FROM leases WHERE key = ? AND venue = ?", [(key, venue) for key in keys]
             )
 
-    def release_venue(self, venue: str) -> int:
-        """Forget every puzzle recorded as published in ``venue``; return how many."""
+    def release_venue(self, venue: str, game: str | None = None) -> int:
+        """Forget every puzzle recorded as published in ``venue`` (only ``game``'s, if
+        given: one date's daily venue holds each game's puzzle); return how many."""
+        only, args = ("", (venue,)) if game is None else (_OF_GAME, (venue, game))
         with self.transaction():
             count = self._db.execute(
-                "DELETE FROM publications WHERE venue = ?", (venue,)
+                "DELETE FROM publications WHERE venue = ?" + only, args
             ).rowcount
-            self._db.execute("DELETE FROM leases WHERE venue = ?", (venue,))
+            self._db.execute("DELETE FROM leases WHERE venue = ?" + only, args)
         return int(count)
+
+    def venue_games(self, venue: str) -> dict[str, int]:
+        """How many puzzles of each game are recorded as published in ``venue``."""
+        rows = self._query(
+            "SELECT p.game, COUNT(*) FROM publications AS v JOIN puzzles AS p ON p.key = v.key"
+            " WHERE v.venue = ? GROUP BY p.game ORDER BY p.game",
+            (venue,),
+        )
+        return {str(name): int(n) for name, n in rows}
 
     def venues(self) -> list[str]:
         """Every venue some puzzle is recorded as published in, sorted."""

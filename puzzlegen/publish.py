@@ -45,10 +45,12 @@ def open_existing_catalog(db: Path) -> Catalog:
     return Catalog(db, readonly=True)
 
 
-def release_venue(db: Path, venue: str) -> int:
-    """Mark every puzzle published in ``venue`` unpublished again; return how many.
+def release_venue(db: Path, venue: str, game: Game | None = None) -> int:
+    """Mark every puzzle published in ``venue`` (only ``game``'s, if given) unpublished
+    again; return how many.
 
-    A venue no puzzle is published in is refused, naming the venues there are.
+    A venue no puzzle is published in is refused, naming the venues there are, and so is
+    a venue that holds none of ``game``'s puzzles, naming the games it holds.
     """
     if not db.is_file():
         raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
@@ -60,7 +62,15 @@ def release_venue(db: Path, venue: str) -> int:
                 f"no puzzle in {str(db)!r} is published in {venue!r} "
                 f"(venues: {known or 'none yet'})"
             )
-        return cat.release_venue(venue)
+        if game is not None:
+            held = cat.venue_games(venue)
+            if game.name not in held:
+                which = ", ".join(f"--game {name}" for name in held)
+                raise CatalogError(
+                    f"no {game.title} puzzle in {str(db)!r} is published in {venue!r} "
+                    f"(it holds puzzles of {which})"
+                )
+        return cat.release_venue(venue, None if game is None else game.name)
 
 
 #: A book's pages, measured on real books (``benchmarks/bench_book_pages.py`` measures

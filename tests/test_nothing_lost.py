@@ -243,6 +243,29 @@ def test_catalog_release_gives_back_a_book_s_puzzles(
         assert len(catalog.puzzles(unpublished=True)) == 6
 
 
+def test_release_with_game_gives_back_only_that_game_s_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One date's daily venue holds each game's puzzle: releasing Pendulum's gave back
+    # Cat's Cradle's too, for a book to publish again.
+    db = str(tmp_path / "c.sqlite")
+    for game in ("cats-cradle", "pendulum"):
+        assert main(["daily", "--game", game, "--date", "2026-11-23", "--db", db,
+                     "-o", str(tmp_path / game)]) == 0
+    argv = ["catalog", "--db", db, "--release", "daily:2026-11-23"]
+    assert main([*argv, "--game", "pendulum"]) == 0
+    assert "Released 1 Pendulum puzzle from" in capsys.readouterr().out
+    with Catalog(Path(db), readonly=True) as catalog:
+        assert catalog.venue_games("daily:2026-11-23") == {"cats-cradle": 1}
+    assert main([*argv, "--game", "pendulum"]) == 1
+    assert "(it holds puzzles of --game cats-cradle)" in capsys.readouterr().err
+    assert main([*argv, "--list"]) == 2  # dropped without a word, it was
+    assert main(["catalog", "--db", db, "--json", "--list"]) == 2  # --list was dropped
+    assert main(["catalog", "--db", db, "--list", "--limit", "0"]) == 2
+    assert main(argv) == 0
+    assert "Released 1 puzzle from" in capsys.readouterr().out
+
+
 def test_a_second_book_of_the_same_title_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from puzzlegen.catalog import DEFAULT_DB, Catalog
 from puzzlegen.cli.options import (
@@ -139,7 +140,7 @@ def generate(
 @click.option("--unpublished", is_flag=True, help="Only puzzles not yet in a book or a daily.")
 @click.option(
     "--limit",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=1),
     # SQLite's integers stop at 2**63 - 1: a larger limit is no limit, not an overflow.
     # (Clamped here, not by the range, whose bound --help would print.)
     callback=lambda _c, _p, value: None if value is None else min(value, 2**63 - 1),
@@ -149,7 +150,8 @@ def generate(
     "--release",
     metavar="VENUE",
     help="Mark the puzzles recorded as published in VENUE ('book:TITLE' or "
-    "'daily:YYYY-MM-DD') unpublished again, e.g. for a book that was never printed.",
+    "'daily:YYYY-MM-DD') unpublished again, e.g. for a book that was never printed: "
+    "every game's, or only --game's if given.",
 )
 @game_option("Only this game's puzzles.")
 def catalog(
@@ -183,10 +185,20 @@ def catalog(
     from puzzlegen.games import stored_check
     from puzzlegen.publish import open_existing_catalog, release_venue
 
+    chosen = {"--json": as_json, "--list": as_list, "--unpublished": unpublished,
+              "--level": level, "--kind": kind, "--tag": tag, "--limit": limit}
+    given = [name for name, value in chosen.items() if value not in (None, False)]
     if release is not None:
-        count = release_venue(db, release)
-        click.echo(f"Released {count} puzzle{'' if count == 1 else 's'} from {release!r} in {db}.")
+        if given:  # it would be dropped without a word
+            raise click.UsageError(f"--release takes no {given[0]}: it releases the whole venue")
+        source = click.get_current_context().get_parameter_source("game")
+        only = None if source is ParameterSource.DEFAULT else game
+        count = release_venue(db, release, only)
+        noun = "puzzle" if only is None else f"{only.title} puzzle"
+        click.echo(f"Released {counted(count, noun)} from {release!r} in {db}.")
         return
+    if as_json and as_list:
+        raise click.UsageError("give --json or --list, not both")
 
     kind = check_kind(game, kind)
     tag = check_tag(game, tag)

@@ -50,6 +50,7 @@ class Method:
         if match is None or not 1 <= int(match[2]) <= 12:
             raise MethodError(
                 f"unknown method {text!r}: expected up-1 … up-6 or down-1 … down-6"
+                " (up-7 … up-12 and down-7 … down-12 are read too: up-9 is down-4)"
             )
         n = int(match[2])
         return cls(n if match[1] == "up" else 13 - n)

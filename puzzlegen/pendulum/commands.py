@@ -6,7 +6,8 @@ the one ``method`` names; it also takes a position's text (see
 may come as a JSON object, ``{"deal": D}`` (what ``deal --json`` prints, and
 what ``solve --json`` answers with) or ``{"position": P}``, so that
 ``puzzlegen deal --game pendulum --seed 3 --json | puzzlegen solve --game
-pendulum --json -`` works.
+pendulum --json -`` works, and so does ``deal``'s text, whose first line ends with
+the deal.
 """
 
 from __future__ import annotations
@@ -22,11 +23,15 @@ from puzzlegen.pendulum.position import Deal, Position
 from puzzlegen.pendulum.solver import MethodResult, solve_position
 
 
+#: How ``deal``'s text begins, so that ``deal | solve -`` reads the deal out of it.
+_HEADING = "Deal for seed "
+
+
 def deal_text(seed: str, *, as_json: bool = False) -> str:
     deal = Deal.from_seed(seed)
     if as_json:
         return json.dumps({"seed": seed, "deal": str(deal)})  # as Cat's Cradle's deal --json
-    heading = f"Deal for seed {seed!r}: {deal}"
+    heading = f"{_HEADING}{seed!r}: {deal}"
     return "\n".join([heading, "", "Six rows, top row first:", deal.grid()])
 
 
@@ -44,6 +49,8 @@ def unwrap_json(text: str) -> str:
 def _parse(text: str, chosen: Method | None) -> tuple[dict[str, str], list[Position]]:
     """The input's JSON key and the starting positions to solve."""
     text = unwrap_json(text)
+    if text.startswith(_HEADING):  # what `deal` prints: its cards end the first line
+        text = text.splitlines()[0].rsplit(": ", 1)[-1]
     if "|" in text:
         position = Position.parse(text)
         if chosen is not None and chosen != position.method:

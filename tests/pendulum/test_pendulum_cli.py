@@ -38,6 +38,19 @@ def test_solve_every_method_in_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "7 of 12 methods win." in out
 
 
+def test_solve_reads_what_deal_prints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `deal | solve -` said "a Pendulum deal has 48 cards, got 105".
+    for seed in ("0", "a: b"):
+        _, printed, _ = run(capsys, "deal", "--game", "pendulum", "--seed", seed)
+        monkeypatch.setattr("sys.stdin", io.StringIO(printed))
+        status, out, _ = run(capsys, "solve", "--game", "pendulum", "--method", "up-1", "-")
+        _, direct, _ = run(capsys, "solve", "--game", "pendulum", "--method", "up-1",
+                           str(Deal.from_seed(seed)))
+        assert status == 0 and out == direct
+
+
 def test_solve_one_method_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "solve", "--game", "pendulum", "--json", "--method", "up-11", DEAL)
     assert status == 0

@@ -22,7 +22,6 @@ from puzzlegen.pendulum.methods import METHODS, Method
 from puzzlegen.pendulum.position import Deal, Position
 from puzzlegen.pendulum.solver import MethodResult, solve_position
 
-
 #: How ``deal``'s text begins, so that ``deal | solve -`` reads the deal out of it.
 _HEADING = "Deal for seed "
 

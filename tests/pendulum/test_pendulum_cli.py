@@ -44,7 +44,7 @@ def test_solve_reads_what_deal_prints(
     # `deal | solve -` said "a Pendulum deal has 48 cards, got 105".
     for seed in ("0", "a: b"):
         _, printed, _ = run(capsys, "deal", "--game", "pendulum", "--seed", seed)
-        monkeypatch.setattr("sys.stdin", io.StringIO(printed))
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(printed.encode())))
         status, out, _ = run(capsys, "solve", "--game", "pendulum", "--method", "up-1", "-")
         _, direct, _ = run(capsys, "solve", "--game", "pendulum", "--method", "up-1",
                            str(Deal.from_seed(seed)))

@@ -140,15 +140,15 @@ def test_game_reads_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert by_deal.splitlines()[:-1] == by_seed.splitlines()[:-1]
 
 
-def test_the_beginners_stop_is_not_called_no_move_where_a_line_makes_a_space(
+def test_the_beginner_plays_on_where_a_longer_line_makes_a_space(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # Deal 3's beginner stops with a two-space line on the board: "no move" alone was false.
+    # Deal 3's beginner stopped in its eighth sequence with a two-space line on the
+    # board ("the hasty player sees no single move ... and stops") and lost there.
     status, text, _ = _run(capsys, "game", "--seed", "3", "--player", "beginner")
-    assert status == 0
-    assert "no single move that empties a cell and stops, though a longer line makes two" in text
-    status, text, _ = _run(capsys, "game", "--seed", "3")
-    assert status == 0 and "no single move" not in text and text.rstrip().endswith("stock).")
+    assert status == 0 and "stops" not in text
+    assert "Lost after eight sequences" not in text and "Lost after nine sequences" in text
+    assert text.rstrip().splitlines()[-3] == "  no move — no space created."
 
 
 def test_the_player_seed_changes_the_strong_players_game(

@@ -56,7 +56,6 @@ def game_output(
 
 def game_text(record: GameRecord, seed: int | None) -> str:
     """The game as text: each sequence (start, moves, spaces, cards dealt), then the result."""
-    from puzzlegen.catscradle.solver import best_line
     from puzzlegen.catscradle.views.prose import moves_text, number_word, spaces_phrase
 
     def cards(n: int) -> str:
@@ -79,16 +78,8 @@ def game_text(record: GameRecord, seed: int | None) -> str:
                 f"  {moves} — {spaces_phrase(turn.created)} created; {into} "
                 f"({cards(len(turn.stock))} left in the stock)."
             )
-        else:
-            # Only the hasty beginner stops where a longer line would still make a space.
-            missed = best_line(turn.start).spaces - turn.start.spaces
-            stops = (
-                f": the hasty player sees no single move that empties a cell and stops, "
-                f"though a longer line makes {spaces_phrase(missed)}"
-                if missed > 0
-                else ""
-            )
-            lines.append(f"  {moves} — no space created{stops}.")
+        else:  # every player plays a sequence to its end: no line makes a space here
+            lines.append(f"  {moves} — no space created.")
         lines.append("")
     if record.won:
         lines.append(f"Won in {sequences(record.sequences)}: the stock is used up.")

@@ -6,9 +6,11 @@ came, and the *set* of cards still to come — never their order (a frozenset
 has none).  From that a player chooses each sequence's line of play; the
 game (:func:`play_game`) deals the spaces from the real stock.
 
-* ``beginner`` plays the hasty player's sequence every time
-  (:data:`puzzlegen.catscradle.players.HASTY`): the first move that empties
-  a cell, again, until no single move does.
+* ``beginner`` plays the hasty player's moves
+  (:data:`puzzlegen.catscradle.players.PLAYS_ON`): the first move that empties
+  a cell, again, until no single move does; where a longer series would still
+  empty one, the rules say the sequence is not over, and it plays the shortest
+  such series, then goes on hastily.
 * ``expert`` plays the best-space-count line every time
   (:func:`puzzlegen.catscradle.solver.best_line`, the default of
   :func:`puzzlegen.catscradle.wholegame.play`).
@@ -44,7 +46,7 @@ from puzzlegen.catscradle.board import CENTRE, SEES_MASK
 from puzzlegen.catscradle.cards import Card, class_support
 from puzzlegen.catscradle.endgame import Endgame
 from puzzlegen.catscradle.gamesolver import solve
-from puzzlegen.catscradle.players import HASTY
+from puzzlegen.catscradle.players import PLAYS_ON
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.solver import CARD_INDEX, Line, _replay, best_line, layout
 from puzzlegen.catscradle.wholegame import Turn
@@ -109,7 +111,7 @@ class _Fixed:
 
     def choose(self, view: StockView) -> Line:
         if self.name == "beginner":
-            return HASTY.line(view.position)
+            return PLAYS_ON.line(view.position)
         return best_line(view.position)
 
 

@@ -95,14 +95,61 @@ class Player:
 
 
 def _hasty(_position: Position, graph: _Graph) -> list[tuple[int, int]]:
+    return _hasty_from(graph, graph.start)[0]
+
+
+def _hasty_from(graph: _Graph, state: State) -> tuple[list[tuple[int, int]], State]:
     path: list[tuple[int, int]] = []
-    state = graph.start
     while True:
         moves = graph.successors(state, emptying_only=True)
         if not moves:
-            return path
+            return path, state
         src, dst, state = moves[0]
         path.append((src, dst))
+
+
+def _plays_on(_position: Position, graph: _Graph) -> list[tuple[int, int]]:
+    # The hasty moves; where they stop with a space still to be made, the shortest
+    # series that empties a cell, then hasty again: the rules end a sequence only
+    # where no series of moves creates another space.
+    path, state = _hasty_from(graph, graph.start)
+    while more := _shortest_emptying(graph, state):
+        for src, dst in more:
+            state = _moved(state, src, dst)
+        hasty, state = _hasty_from(graph, state)
+        path += more + hasty
+    return path
+
+
+def _moved(state: State, src: int, dst: int) -> State:
+    heights = bytearray(state)
+    heights[src] -= 1
+    heights[dst] += 1
+    return bytes(heights)
+
+
+def _shortest_emptying(graph: _Graph, start: State) -> list[tuple[int, int]]:
+    """The shortest series of moves from ``start`` whose last move empties a cell (the
+    first found, in reading order), or [] if there is none."""
+    parents: dict[State, tuple[State, int, int] | None] = {start: None}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for state in frontier:
+            for src, dst, child in graph.successors(state):
+                if child in parents:
+                    continue
+                parents[child] = (state, src, dst)
+                if state[src] == 1:
+                    path: list[tuple[int, int]] = []
+                    step = parents[child]
+                    while step is not None:
+                        path.append((step[1], step[2]))
+                        step = parents[step[0]]
+                    return path[::-1]
+                nxt.append(child)
+        frontier = nxt
+    return []
 
 
 def _look_ahead(depth: int) -> Play:
@@ -167,6 +214,15 @@ HASTY = Player(
     "plays the first card, in reading order, whose move empties a cell, and stops "
     "when no single move empties one",
     _hasty,
+)
+#: The whole game's beginner (not a rung of the ladder): the hasty player, who, where
+#: the rules say the sequence is not over, looks a little further.
+PLAYS_ON = Player(
+    "beginner",
+    "plays as the hasty player; where no single move empties a cell but a longer series "
+    "still does, plays the shortest such series (the first in reading order), then "
+    "goes on hastily",
+    _plays_on,
 )
 CAREFUL = Player(
     "careful",

@@ -41,7 +41,7 @@ from puzzlegen.fileio import signals_held
 #: The players of a study, in the order figures list them.
 STUDY_PLAYERS: tuple[str, ...] = ("beginner", "expert", "strong", "perfect")
 #: Raised whenever a player's play changes, so stored rows of the old play are not reused.
-STUDY_VERSION = 1
+STUDY_VERSION = 2  # 2: the beginner plays each sequence to its end
 Z95 = 1.959963984540054
 
 

@@ -32,7 +32,8 @@ from puzzlegen.errors import InvalidInputError
 from puzzlegen.registry import DEFAULT_GAME
 
 PLAYER_HELP = (
-    "beginner: the hasty player's sequence every time; expert: the line with the most "
+    "beginner: the hasty player's moves, and where they stop short of the sequence's end, "
+    "the shortest series that still empties a cell; expert: the line with the most "
     "spaces every time; strong: weighs each sequence's end positions by sampled orders of "
     "the unseen cards; perfect: knows the stock's order (the solver)."
 )

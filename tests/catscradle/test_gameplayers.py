@@ -96,6 +96,20 @@ def test_players_choose_the_same_until_the_stocks_differ(name: str) -> None:
             assert first[1].line.moves == second[1].line.moves
 
 
+@pytest.mark.parametrize("name", ["beginner", "expert", "strong"])
+def test_every_player_plays_each_sequence_to_its_end(name: str) -> None:
+    """RULES.md: a sequence ends only where no series of moves creates another space.
+
+    The beginner stopped where no single move empties a cell, and lost games with a
+    space still to be made (deal 3: a longer line made two)."""
+    from puzzlegen.catscradle.solver import best_line
+
+    for seed in range({"strong": 6}.get(name, 60)):
+        for turn in play_hidden(Deal.from_seed(seed), _player(name)):
+            end = turn.line.final
+            assert best_line(end).spaces == end.spaces, (seed, turn.number)
+
+
 def test_exact_late_play_cannot_read_the_stock_order() -> None:
     """Once it plays exactly, reordering the cards still to come changes none of its choices."""
     from puzzlegen.catscradle import core

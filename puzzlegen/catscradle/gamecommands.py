@@ -18,7 +18,7 @@ from puzzlegen.catscradle.position import SPACE, Deal, Position
 
 
 def game_output(
-    *, deal_text: str | None, seed: int | None, player: str, player_seed: str, as_json: bool
+    *, deal_text: str | None, seed: str | None, player: str, player_seed: str, as_json: bool
 ) -> str:
     """The whole game of the deal (``deal_text``, or the deal of ``seed``) played by ``player``.
 
@@ -54,7 +54,7 @@ def game_output(
     return "\n".join(lines)
 
 
-def game_text(record: GameRecord, seed: int | None) -> str:
+def game_text(record: GameRecord, seed: str | None) -> str:
     """The game as text: each sequence (start, moves, spaces, cards dealt), then the result."""
     from puzzlegen.catscradle.views.prose import moves_text, number_word, spaces_phrase
 
@@ -64,7 +64,12 @@ def game_text(record: GameRecord, seed: int | None) -> str:
     def sequences(n: int) -> str:
         return f"{number_word(n)} sequence{'' if n == 1 else 's'}"
 
-    which = f"Deal {seed}" if seed is not None else "The deal"
+    if seed is None:
+        which = "The deal"
+    else:  # 'Deal 42', and a word as 'deal' prints it: "The deal for seed 'a b'"
+        # Not '05', another seed than 5 (and no int(): 5,000 digits would raise).
+        number = seed.isascii() and seed.isdigit() and (seed == "0" or seed[0] != "0")
+        which = f"Deal {seed}" if number else f"The deal for seed {seed!r}"
     lines = [f"{which}, played by the {record.player} player.", ""]
     for turn in record.turns:
         lines.append(f"Sequence {turn.number}, from:")

@@ -26,6 +26,7 @@ from puzzlegen.cli.options import (
     progress_bar,
     read_position_arg,
     refuse_unknown_options,
+    seed_text,
     stderr_console,
 )
 from puzzlegen.errors import InvalidInputError
@@ -49,7 +50,7 @@ class WholeGame(Protocol):
     def check_player(self, value: str) -> str: ...
 
     def game_output(
-        self, *, deal_text: str | None, seed: int | None, player: str, player_seed: str,
+        self, *, deal_text: str | None, seed: str | None, player: str, player_seed: str,
         as_json: bool,
     ) -> str: ...
 
@@ -113,13 +114,13 @@ _DEAL_HEADING = re.compile(r"""Deal for seed (['"])(.*)\1: (.+)""")
 _DEAL_WORDS = frozenset({"Layout:", "Stock,", "top", "card", "first:"})
 
 
-def _given_deal(given: str) -> tuple[str, int | None]:
-    """The cards of a DEAL as given, and the deal number it names, if any.
+def _given_deal(given: str) -> tuple[str, str | None]:
+    """The cards of a DEAL as given, and the seed it names, if any.
 
     Besides the 52 cards, the JSON line 'deal --json' writes (its "deal" is
     the cards, its "seed" the number) or the text 'deal' prints (its first
-    line names the seed, then lists the cards).  The number names the game
-    only if that seed deals those cards (``game_output`` checks).
+    line names the seed, then lists the cards).  The seed names the game only
+    if it deals those cards (``game_output`` checks).
     """
     from puzzlegen.textio import unwrap_json
 
@@ -137,7 +138,7 @@ def _given_deal(given: str) -> tuple[str, int | None]:
                 "the cards are read from the first line ('Deal for seed …: 7H 2H …'); "
                 "change them there and delete the lines below"
             )
-        return heading.group(3), _named_number(heading.group(2))
+        return heading.group(3), _printed_seed(heading.group(1), heading.group(2))
     return unwrap_json(given, ("deal",), 'a "deal" of 52 cards'), _json_seed(given)
 
 
@@ -155,8 +156,8 @@ def _same_cards(words: list[str]) -> list[str]:
     return said
 
 
-def _json_seed(text: str) -> int | None:
-    """The deal number a ``deal --json`` line gives as its "seed", if it is one."""
+def _json_seed(text: str) -> str | None:
+    """The seed a ``deal --json`` line gives, if it gives one."""
     import json
 
     try:
@@ -164,15 +165,18 @@ def _json_seed(text: str) -> int | None:
     except ValueError:
         return None
     seed = data.get("seed") if isinstance(data, dict) else None
-    return _named_number(seed) if isinstance(seed, str) else None
+    return seed if isinstance(seed, str) else None
 
 
-def _named_number(seed: str) -> int | None:
-    """The deal number a seed written by ``deal`` names, if it is one (never too long)."""
-    if seed.isascii() and seed.isdigit() and len(seed) <= len(str(MAX_SEED)):
-        number = int(seed)
-        return number if number <= MAX_SEED else None
-    return None
+def _printed_seed(quote: str, inner: str) -> str | None:
+    """The seed ``deal`` printed as ``repr(seed)`` (``quote`` + ``inner`` + ``quote``)."""
+    import ast
+
+    try:
+        seed = ast.literal_eval(quote + inner + quote)
+    except (ValueError, SyntaxError):  # an edited heading: it names no seed
+        return None
+    return seed if isinstance(seed, str) else None
 
 
 def _whole_game_names() -> str:
@@ -192,7 +196,12 @@ game_option = click.option(
 
 @click.command(context_settings=POSITION_CONTEXT)
 @click.argument("deal", nargs=-1)
-@click.option("--seed", help="Play the deal of this seed (a whole number from 0).")
+@click.option(
+    "--seed",
+    callback=seed_text,
+    help="Play the deal of this seed: a number or a word, as 'deal --seed' takes "
+    "(the daily site's whole games give theirs in game.json).",
+)
 @click.option(
     "--player",
     default="expert",
@@ -250,13 +259,12 @@ def game(
         )
     if (seed is None) == (not deal):
         raise click.UsageError("give either a DEAL or --seed, not both nor neither")
-    number = _seed_number(seed, "--seed") if seed is not None else None
     text = None
     if deal:
-        text, number = _given_deal(read_position_arg(deal))
+        text, seed = _given_deal(read_position_arg(deal))
     click.echo(
         whole.game_output(
-            deal_text=text, seed=number, player=player, player_seed=player_seed, as_json=as_json
+            deal_text=text, seed=seed, player=player, player_seed=player_seed, as_json=as_json
         )
     )
 

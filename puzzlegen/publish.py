@@ -491,12 +491,25 @@ def check_site(game: Game, out_dir: Path) -> None:
         base = out_dir.name
         for name in game_names():
             base = base.removesuffix(f"-{name}")
-        folder = base if game.name == DEFAULT_GAME else f"{base}-{game.name}"
+        named = base if game.name == DEFAULT_GAME else f"{base}-{game.name}"
+        candidates = (named, f"{base}-{game.name}", f"{out_dir.name}-{game.name}")
+        folder = next(
+            (f for f in candidates if f != out_dir.name and _free_for(game, out_dir.parent / f)),
+            candidates[-1],
+        )
         article = "an" if title[:1].lower() in "aeiou" else "a"
         raise CatalogError(
             f"{str(out_dir)!r} is {article} {title} daily site: give {game.title} days a "
             f"folder of their own (e.g. -o {out_dir.parent / folder}/)"
         )
+
+
+def _free_for(game: Game, folder: Path) -> bool:
+    """Whether ``game``'s days could be written in ``folder`` (a suggestion to make)."""
+    try:
+        return site_game(folder) in (None, game.name)
+    except CatalogError:
+        return False
 
 
 #: How often a long daily range rebuilds its archive, in seconds.

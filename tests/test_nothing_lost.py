@@ -969,6 +969,9 @@ def test_a_daily_of_another_game_is_refused_in_a_site_before_any_work(
         ("escape", "daily-escape", "cats-cradle", "e.g. -o out/daily/)"),
         ("pendulum", "daily-pendulum", "escape", "e.g. -o out/daily-escape/)"),
         ("cats-cradle", "daily", "escape", "e.g. -o out/daily-escape/)"),
+        # It suggested the folder it refused: "-o pend2/".
+        ("pendulum", "pend2", "cats-cradle", "e.g. -o out/pend2-cats-cradle/)"),
+        ("pendulum", "x-pendulum", "cats-cradle", "e.g. -o out/x/)"),
     ],
 )
 def test_another_games_site_suggests_the_folder_the_readme_names(
@@ -979,10 +982,25 @@ def test_another_games_site_suggests_the_folder_the_readme_names(
     from puzzlegen.publish import check_site
     from puzzlegen.registry import get_game
 
-    monkeypatch.setattr("puzzlegen.publish.site_game", lambda _out: owner)
+    monkeypatch.setattr(
+        "puzzlegen.publish.site_game", lambda out: owner if out.name == folder else None
+    )
     with pytest.raises(CatalogError) as refused:
         check_site(get_game(game), Path("out") / folder)
     assert named in str(refused.value)
+
+
+def test_the_folder_suggested_is_not_another_game_s_site(tmp_path: Path) -> None:
+    from puzzlegen.errors import CatalogError
+    from puzzlegen.publish import check_site
+    from puzzlegen.registry import get_game
+
+    for game, folder in (("pendulum", "x-pendulum"), ("escape", "x")):
+        assert main(["daily", "--game", game, "--date", "2026-11-23",
+                     "-o", str(tmp_path / folder)]) == 0
+    with pytest.raises(CatalogError) as refused:
+        check_site(get_game("cats-cradle"), tmp_path / "x-pendulum")
+    assert f"e.g. -o {tmp_path / 'x-cats-cradle'}/)" in str(refused.value)
 
 
 def test_a_folder_with_someone_else_s_index_is_refused(

@@ -1003,6 +1003,19 @@ def test_the_folder_suggested_is_not_another_game_s_site(tmp_path: Path) -> None
     assert f"e.g. -o {tmp_path / 'x-cats-cradle'}/)" in str(refused.value)
 
 
+def test_daily_o_named_as_a_page_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'daily -o day.html' made a folder called day.html/, where svg and book refuse
+    # a file name of the wrong kind.
+    for name in ("day.html", "Today.JSON"):
+        assert main(["daily", "--date", "2026-11-23", "-o", str(tmp_path / name)]) == 2
+        assert f"{name}' names a file" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+    assert main(["daily", "--date", "2026-11-23", "-o", str(tmp_path / "day.html") + "/"]) == 0
+    assert (tmp_path / "day.html" / "2026-11-23" / "index.html").is_file()
+
+
 def test_a_folder_with_someone_else_s_index_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

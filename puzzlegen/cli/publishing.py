@@ -678,8 +678,21 @@ def _daily_games(
 
 
 def _folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
-    """``-o`` of daily: a folder, never empty (see :func:`output_text`)."""
-    return None if value is None else Path(output_text(ctx, param, value))
+    """``-o`` of daily: a folder, never empty (see :func:`output_text`), nor named as a
+    page (``-o day.html`` made a folder of that name) unless it ends with / or is one."""
+    if value is None:
+        return None
+    path = Path(output_text(ctx, param, value))
+    if (
+        not value.endswith(("/", "\\"))
+        and path.suffix.lower() in (".html", ".htm", ".json", ".js", ".svg")
+        and not path.is_dir()
+    ):
+        raise click.BadParameter(
+            f"{value!r} names a file: -o is the folder the daily pages go in "
+            "(end it with / for a folder of that name)"
+        )
+    return path
 
 
 def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:

@@ -184,6 +184,12 @@ def owner_alive(owner: str) -> bool:
     return not started or _start_time(pid) in ("", started)
 
 
+
+def is_new(path: Path) -> bool:
+    """Whether ``path`` holds no catalog yet: no file, or an empty one (``touch c.sqlite``),
+    which a command that fills a catalog makes one and a command that reads one refuses."""
+    return not path.exists() or (path.is_file() and path.stat().st_size == 0)
+
 class Catalog:
     """An open catalog file.  Use as a context manager, or call :meth:`close`.
 

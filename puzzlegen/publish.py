@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from puzzlegen.catalog import Catalog, VenueUsedError
+from puzzlegen.catalog import Catalog, VenueUsedError, is_new
 from puzzlegen.errors import CatalogError, warn
 from puzzlegen.games import LEVELS, Game, Puzzle
 from puzzlegen.textio import counted, one_line
@@ -52,7 +52,7 @@ def release_venue(db: Path, venue: str, game: Game | None = None) -> int:
     A venue no puzzle is published in is refused, naming the venues there are, and so is
     a venue that holds none of ``game``'s puzzles, naming the games it holds.
     """
-    if not db.is_file():
+    if is_new(db):  # an empty file too: opened for writing, it was made a catalog
         raise CatalogError(f"no catalog at {str(db)!r}: fill one with 'puzzlegen generate'")
     with Catalog(db) as cat:
         venues = cat.venues()
@@ -204,7 +204,7 @@ def choose_book_puzzles(
     from puzzlegen.generator import puzzles_from_catalog, puzzles_from_seed
 
     if db is not None:
-        if not db.is_file():
+        if is_new(db):  # an empty file too: the claim wrote a catalog's tables into it
             from puzzlegen.registry import DEFAULT_GAME
 
             named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "

@@ -1016,6 +1016,22 @@ def test_daily_o_named_as_a_page_is_refused(
     assert (tmp_path / "day.html" / "2026-11-23" / "index.html").is_file()
 
 
+def test_an_empty_file_is_no_catalog_to_a_book(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'catalog' refused it, but a book wrote a catalog's tables into it, then refused.
+    db = tmp_path / "e.sqlite"
+    db.write_bytes(b"")
+    book = ["book", "--count", "4", "--db", str(db), "-o", str(tmp_path / "b.pdf")]
+    for argv in (book, ["catalog", "--db", str(db), "--release", "book:X"]):
+        assert main(argv) == 1
+        assert f"no catalog at {str(db)!r}" in capsys.readouterr().err
+        assert db.read_bytes() == b""
+    # A command that fills a catalog makes one there, and says so, as where there is none.
+    assert main(["daily", "--date", "2026-11-23", "--db", str(db)]) == 0
+    assert "there was no catalog at" in capsys.readouterr().err and db.stat().st_size > 0
+
+
 def test_a_folder_with_someone_else_s_index_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

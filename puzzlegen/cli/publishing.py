@@ -461,6 +461,7 @@ def daily(
       puzzlegen daily --game pendulum --date 2026-11-23 -o output/daily-pendulum/
       puzzlegen daily --game escape --date 2026-11-24 --solution
     """
+    from puzzlegen.catalog import is_new
     from puzzlegen.daily import daily_puzzle
     from puzzlegen.fileio import check_writable
     from puzzlegen.publish import check_site, publish_dailies
@@ -472,7 +473,7 @@ def daily(
             "--solution shows the answer on standard output; with -o each day's page and "
             "puzzle.json hold it"
         )
-    new_catalog = db is not None and not db.exists()
+    new_catalog = db is not None and is_new(db)
     if kind in ("game", "prepare"):
         if db is not None:
             what = "whole games" if kind == "game" else "Sundays' prepare puzzles"

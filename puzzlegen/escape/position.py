@@ -167,20 +167,34 @@ class Move:
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= 3:
             raise IllegalMoveError(
                 f"turns must be 0 to 3, got {turns!r} in move {json.dumps(data)}")
-        if (not isinstance(at, list) or len(at) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
+        if not _is_cell(at):
             raise IllegalMoveError(
                 f"'at' must be [row, col], got {at!r} in move {json.dumps(data)}")
         move = cls(card, turns, (at[0], at[1]))
-        if "squares" in data and data["squares"] != [list(s) for s in move.squares]:
-            raise IllegalMoveError(
-                f"squares {data['squares']!r} do not match {move} (they would be "
-                f"{[list(s) for s in move.squares]!r})"
-            )
+        if "squares" in data:
+            # §7: "it must equal the computed cells": the same cells, each once, in
+            # any order (the order is not part of a set of squares).
+            given = data["squares"]
+            if not isinstance(given, list) or not all(_is_cell(p) for p in given):
+                raise IllegalMoveError(
+                    f"squares must be a list of [row, col], got {given!r} in move "
+                    f"{json.dumps(data)}")
+            if (len(given) != len(move.squares)
+                    or {(p[0], p[1]) for p in given} != set(move.squares)):
+                raise IllegalMoveError(
+                    f"squares {given!r} do not match {move} (they would be "
+                    f"{[list(s) for s in move.squares]!r}, each once, in any order)"
+                )
         return move
 
 
 PASS = Move("")
+
+
+def _is_cell(value: object) -> bool:
+    """True if ``value`` is a JSON cell ``[row, col]`` of two integers."""
+    return (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
 
 
 def _hand_text(hand: tuple[str, ...]) -> str:
@@ -470,11 +484,7 @@ class Position:
             raise PositionError(f"an Escape position lacks {exc.args[0]!r}") from None
 
         def cells(name: str, value: object) -> list[tuple[int, int]]:
-            if not isinstance(value, list) or not all(
-                isinstance(p, list) and len(p) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in p)
-                for p in value
-            ):
+            if not isinstance(value, list) or not all(_is_cell(p) for p in value):
                 raise PositionError(f"{name!r} must be a list of [row, col], got {value!r}")
             return [(p[0], p[1]) for p in value]
 

@@ -268,6 +268,24 @@ def test_contract_json_example_reads() -> None:
         Move.from_json({"card": "W10", "turns": 1, "at": [0, 1], "squares": [[0, 1]]})
 
 
+def test_a_moves_squares_are_a_set_of_cells() -> None:
+    # §7: "squares ... must equal the computed cells"; the same cells in another
+    # order were refused.  Duplicates, missing or extra cells are still refused.
+    upright = {"card": "B1", "turns": 1, "at": [-1, 2]}
+    cells = [[-1, 2], [0, 2], [1, 2], [2, 2]]
+    assert Move.from_json({**upright, "squares": cells}) == M("B1r1@-1,2")
+    assert Move.from_json({**upright, "squares": cells[::-1]}) == M("B1r1@-1,2")
+    assert Move.from_json({**upright, "squares": [cells[2], cells[0], cells[3], cells[1]]}) \
+        == M("B1r1@-1,2")
+    for bad in ([*cells, [2, 2]], [*cells[:3], [1, 2]], cells[:3], [*cells[:3], [3, 2]],
+                [*cells, [3, 2]], []):
+        with pytest.raises(IllegalMoveError, match="do not match"):
+            Move.from_json({**upright, "squares": bad})
+    for malformed in ([[-1, 2], [0, 2], [1, 2], [2]], "[-1,2]", [[0, True]], None):
+        with pytest.raises(IllegalMoveError, match="squares must be a list of"):
+            Move.from_json({**upright, "squares": malformed})
+
+
 def test_same_move_twice_named_once() -> None:
     p = Position.start().play(M("W10@0,1")).play(M("B1@-1,2"))
     assert p.canonical(M("W4r2@0,4")) == M("W3@0,4")

@@ -43,6 +43,7 @@ from puzzlegen.escape.cards import (
     BLACK_HAND,
     CARD_SET,
     CARDS,
+    LOWER_TWINS,
     NOTHING,
     ORIENTATIONS,
     SPECIAL,
@@ -361,7 +362,11 @@ class Position:
         return self.apply(move)
 
     def apply(self, move: Move) -> Position:
-        """The position after ``move``, unchecked (for moves from :meth:`legal_moves`)."""
+        """The position after ``move``, unchecked (for moves from :meth:`legal_moves`).
+
+        The card taken from the hand is the lowest identical one held (§7: W1 and
+        W2 are the same card), so W2@0,1 and W1@0,1 lead to the same position.
+        """
         nxt = other(self.to_move)
         if move.is_pass:
             child = Position(self.white, self.black, self.white_hand, self.black_hand, nxt)
@@ -370,11 +375,14 @@ class Position:
             return child
         squares = move.keys
         white = self.to_move == WHITE
+        gone = move.card
+        if LOWER_TWINS[gone]:  # a card of id order's first face is always the one played
+            gone = _lowest_held(self.white_hand if white else self.black_hand, gone)
         if white:
-            hand = tuple(c for c in self.white_hand if c != move.card)
+            hand = tuple(c for c in self.white_hand if c != gone)
             child = Position(self.white | squares, self.black, hand, self.black_hand, nxt)
         else:
-            hand = tuple(c for c in self.black_hand if c != move.card)
+            hand = tuple(c for c in self.black_hand if c != gone)
             child = Position(self.white, self.black | squares, self.white_hand, hand, nxt)
         frame = self.__dict__.get("frame")
         if frame is not None:
@@ -493,6 +501,14 @@ class Position:
                 raise PositionError(f"the {name} hand must be a list of card ids, got {ids!r}")
         return cls.make(cells("white", white), cells("black", black), white_hand, black_hand,
                         str(to_move))
+
+
+def _lowest_held(hand: tuple[str, ...], card_id: str) -> str:
+    """The lowest card identical to ``card_id`` in ``hand`` (``card_id`` when none is lower)."""
+    for twin in LOWER_TWINS[card_id]:
+        if twin in hand:
+            return twin
+    return card_id
 
 
 def _checked_key(rc: tuple[int, int]) -> int:

@@ -294,6 +294,32 @@ def test_same_move_twice_named_once() -> None:
     assert len({(CARDS[m.card].face, m.keys) for m in p.legal_moves()}) == len(names)
 
 
+def test_identical_cards_played_on_the_same_squares_give_the_same_position() -> None:
+    # §7: "W1 and W2 are the same card"; playing W2 kept W1 in hand and so gave a
+    # position unequal to W1's.  The lowest identical card held is the one played.
+    start = Position.start()
+    assert start.play(M("W2@0,1")) == start.play(M("W1@0,1"))
+    assert start.play(M("W2@0,1")).white_hand[0] == "W2"
+    assert start.play(M("W4r2@0,1")) == start.play(M("W3@0,1"))
+    p = start.play(M("W10@0,1"))
+    b3, b1 = p.play(M("B3@-1,2")), p.play(M("B1@-1,2"))
+    assert b3 == b1 and b3.black_hand == ("B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9")
+    # Without the lower twin in hand, the card named is the card played.
+    assert c2(white="W2 W3").play(M("W2@1,2")).white_hand == ("W3",)
+    assert c2(white="W1 W2 W3").play(M("W2@1,2")).white_hand == ("W2", "W3")
+
+
+@given(st.integers(0, 10_000), st.integers(0, 30))
+def test_every_name_of_a_move_gives_the_same_position(seed: int, ply: int) -> None:
+    p = random_game(seed, plies=ply)[-1]
+    for m in p.legal_moves():
+        if m.is_pass:
+            continue
+        for twin in p.hand(p.to_move):
+            if CARDS[twin].face == CARDS[m.card].face and twin != m.card:
+                assert p.play(Move(twin, m.turns, m.at)) == p.play(m), (str(p), str(m), twin)
+
+
 @given(st.integers(0, 10_000), st.integers(0, 30))
 def test_text_and_json_round_trip(seed: int, ply: int) -> None:
     game = random_game(seed, plies=ply)

@@ -796,3 +796,42 @@ def replay(moves: Iterable[Move], start: Position | None = None) -> Iterator[Pos
     for move in moves:
         position = position.play(move)
         yield position
+
+
+def game_record(moves: Iterable[Move]) -> dict[str, Any]:
+    """A finished game from the start as ESCAPE.md §7's game record.
+
+    The moves are replayed, so the result and reason are the rules' own
+    (IllegalMoveError for an illegal move, PositionError if the game is not over).
+
+    >>> record = game_record([Move.parse("W1@0,1"), Move.parse("B1r1@-1,2")])
+    >>> record["moves"][1]["card"], record["result"], record["reason"]
+    ('B1', 'black', 'surrounded')
+    """
+    played = list(moves)
+    end = list(replay(played))[-1]
+    if end.outcome is None:
+        raise PositionError(f"the game {' '.join(str(m) for m in played)!r} is not over")
+    return {"escape": 1, "cards": CARD_SET, "moves": [m.to_json() for m in played],
+            "result": end.outcome[0], "reason": end.outcome[1]}
+
+
+def read_game_record(data: object) -> tuple[tuple[Move, ...], Position]:
+    """The moves of a §7 game record and the position they end in, replayed from the
+    start; its result and reason must be the rules' (PositionError if not)."""
+    if not isinstance(data, dict) or data.get("escape") != 1:
+        raise PositionError(f"not an Escape game record (no \"escape\": 1): {data!r}")
+    if data.get("cards", CARD_SET) != CARD_SET:
+        raise PositionError(f"unknown card set {data.get('cards')!r} (known: {CARD_SET!r})")
+    listed = data.get("moves")
+    if not isinstance(listed, list):
+        raise PositionError(f"a game record's \"moves\" must be a list, got {listed!r}")
+    moves = tuple(Move.from_json(m) for m in listed)
+    end = list(replay(moves))[-1]
+    said = (data.get("result"), data.get("reason"))
+    if end.outcome is None or said != end.outcome:
+        found = "the game is not over" if end.outcome is None else \
+            f"{end.outcome[0]} won: {end.outcome[1]}"
+        raise PositionError(
+            f"the game record says {said[0]!r} won ({said[1]!r}), but its moves say: {found}")
+    return moves, end

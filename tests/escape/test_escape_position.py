@@ -21,7 +21,9 @@ from puzzlegen.escape.position import (
     Move,
     Position,
     cell,
+    game_record,
     key,
+    read_game_record,
     replay,
 )
 
@@ -331,6 +333,35 @@ def test_text_and_json_round_trip(seed: int, ply: int) -> None:
         assert Move.parse(str(m)) == m
         assert Move.from_json(m.to_json()) == m
         assert p.why_illegal(m) is None
+
+
+@given(st.integers(0, 10_000))
+def test_a_game_record_replays_to_its_result(seed: int) -> None:
+    positions = random_game(seed)
+    moves = [next(m for m in a.legal_moves() if a.apply(m) == b)
+             for a, b in itertools.pairwise(positions)]
+    record = json.loads(json.dumps(game_record(moves)))
+    assert record["escape"] == 1 and record["cards"] == "escape-reconstruction-1"
+    assert (record["result"], record["reason"]) == positions[-1].outcome
+    assert read_game_record(record) == (tuple(moves), positions[-1])
+
+
+def test_a_game_record_must_tell_its_own_result() -> None:
+    record = game_record([M("W1@0,1"), M("B1r1@-1,2")])  # ESCAPE.md C1's trap
+    assert record["moves"] == [{"card": "W1", "turns": 0, "at": [0, 1], "squares": [[0, 1]]},
+                               {"card": "B1", "turns": 1, "at": [-1, 2],
+                                "squares": [[-1, 2], [0, 2], [1, 2], [2, 2]]}]
+    assert (record["result"], record["reason"]) == ("black", SURROUNDED)
+    with pytest.raises(PositionError, match="says 'white' won"):
+        read_game_record({**record, "result": "white"})
+    with pytest.raises(PositionError, match="is not over"):
+        game_record([M("W10@0,1")])
+    with pytest.raises(PositionError, match="the game is not over"):
+        read_game_record({**record, "moves": record["moves"][:1]})
+    with pytest.raises(IllegalMoveError, match="illegal move 'B1@0,2'"):
+        read_game_record({**record, "moves": [record["moves"][0], M("B1@0,2").to_json()]})
+    with pytest.raises(PositionError, match="not an Escape game record"):
+        read_game_record({"moves": record["moves"]})
 
 
 def test_key_and_cell_are_inverse() -> None:

@@ -131,6 +131,8 @@ def test_solve_text_and_lines() -> None:
     ok = GAME.solve_lines([str(c5(white="W1", black="")), "nonsense", ""], out)
     lines = [json.loads(x) for x in out.getvalue().splitlines()]
     assert not ok and lines[0]["winner"] == "white" and "error" in lines[1]
+    assert [Move.from_json(m) for m in lines[0]["moves"]] == [Move.parse("W1@0,3"),
+                                                              Move.parse("W1@0,5")]
     assert json.loads(GAME.solve_text(json.dumps(c5().to_json()), as_json=True))["winner"] \
         == "black"
     with pytest.raises(InvalidInputError):

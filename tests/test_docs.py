@@ -85,3 +85,19 @@ def test_the_escape_rules_give_the_json_of_the_start() -> None:
     block = re.search(r"```json\n(.*?)```", text, re.S)
     assert block is not None
     assert json.loads(block[1]) == Position.start().to_json()
+
+
+def test_the_readme_shows_what_escape_solve_json_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The moves became ESCAPE.md §7's move objects (they were text strings).
+    import shlex
+
+    from puzzlegen.cli import main
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"```sh\n(puzzlegen solve --game escape --json .*?)\n```\n```json\n"
+                      r"(.*?)```", text, re.S)
+    assert shown is not None
+    assert main(shlex.split(shown[1])[1:]) == 0
+    assert capsys.readouterr().out == shown[2]

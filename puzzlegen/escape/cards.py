@@ -61,6 +61,13 @@ CARDS: dict[str, Card] = {
 }
 WHITE_HAND = tuple(i for i, _, _ in _WHITE_FACES)
 BLACK_HAND = tuple(i for i, _, _ in _BLACK_FACES)
+#: Each card's identical cards (the same face) of lower id, in id order (W2: W1;
+#: W1: none).  A placement takes the lowest identical card in hand (ESCAPE.md §7).
+LOWER_TWINS: dict[str, tuple[str, ...]] = {
+    i: tuple(j for j in list(CARDS)[:n] if CARDS[j].colour == card.colour
+             and CARDS[j].face == card.face)
+    for n, (i, card) in enumerate(CARDS.items())
+}
 
 #: The preset cards' squares as ``(row, col)``; the Nothing square is the origin.
 NOTHING = ((0, 0),)

@@ -5,17 +5,18 @@ position whatever the seed, and with the seed a sample game between two
 greedy players.  ``solve`` takes a position in the text notation, a puzzle
 description (``escape:<kind>:<position>``) or a JSON object (ESCAPE.md §7,
 or ``{"position": P}``) and says who wins with perfect play and with which
-moves, within the exact solver's budget.
+moves, within the exact solver's budget.  With ``--json`` the moves are
+ESCAPE.md §7's move objects and ``deal``'s sample game a §7 game record.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from puzzlegen.errors import InvalidInputError, PositionError
-from puzzlegen.escape.position import Position
+from puzzlegen.escape.position import Move, Position, game_record
 from puzzlegen.escape.proof import ProofSolver
 from puzzlegen.escape.puzzle import plain_position
 from puzzlegen.escape.solver import Solver, Unknown
@@ -34,10 +35,9 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
     moves, end = play_game("greedy-e", "greedy-e", seed)
     assert end.outcome is not None
     if as_json:
-        return json.dumps({"position": str(start),
-                           "sample_game": {"moves": [str(m) for m in moves],
-                                           "result": end.outcome[0],
-                                           "reason": end.outcome[1]}})
+        # "position" stays the text that solve and svg read back (deal --json | solve -);
+        # the sample game is a §7 game record, its moves §7 move objects.
+        return json.dumps({"position": str(start), "sample_game": game_record(moves)})
     return "\n".join([
         "Escape has one start: both hands lie face up.",
         str(start),
@@ -71,11 +71,18 @@ def read_position(text: str) -> Position:
     return Position.parse(plain_position(stripped))
 
 
-def solve_json(position: Position) -> dict[str, object]:
-    result: dict[str, object] = {"position": str(position), "to_move": position.to_move}
+class Verdict(NamedTuple):
+    """What :func:`solve` finds: the winner (None if undecided), the reason when the
+    game is over or undecided, and the winning moves of the side to move."""
+
+    winner: str | None
+    reason: str | None
+    moves: tuple[Move, ...]
+
+
+def solve(position: Position) -> Verdict:
     if position.outcome is not None:
-        result.update(winner=position.outcome[0], reason=position.outcome[1], moves=[])
-        return result
+        return Verdict(position.outcome[0], position.outcome[1], ())
     solver = Solver(budget=SOLVE_BUDGET)
     try:
         good = solver.winning_moves(position)
@@ -85,32 +92,39 @@ def solve_json(position: Position) -> dict[str, object]:
         try:
             good = ProofSolver(budget=PROOF_BUDGET).winning_moves(position)
         except Unknown:
-            result.update(winner=None, reason=f"undecided within {SOLVE_BUDGET} positions "
-                                              f"and {PROOF_BUDGET} proof-number expansions")
-            return result
+            return Verdict(None, f"undecided within {SOLVE_BUDGET} positions and "
+                                 f"{PROOF_BUDGET} proof-number expansions", ())
     winner = position.to_move if good else ("black" if position.to_move == "white" else "white")
-    result.update(winner=winner, moves=[str(m) for m in good])
+    return Verdict(winner, None, tuple(good))
+
+
+def solve_json(position: Position) -> dict[str, object]:
+    """The answer ``solve --json`` writes; its moves are §7 move objects."""
+    verdict = solve(position)
+    result: dict[str, object] = {"position": str(position), "to_move": position.to_move,
+                                 "winner": verdict.winner}
+    if verdict.reason is not None:
+        result["reason"] = verdict.reason
+    if verdict.winner is not None:
+        result["moves"] = [m.to_json() for m in verdict.moves]
     return result
 
 
 def solve_text(text: str, *, as_json: bool = False) -> str:
     position = read_position(text)
-    result = solve_json(position)
     if as_json:
-        return json.dumps(result)
-    if result["winner"] is None:
-        reason = str(result["reason"])  # 'undecided within N positions and ...'
+        return json.dumps(solve_json(position))
+    verdict = solve(position)
+    if verdict.winner is None:
+        reason = str(verdict.reason)  # 'undecided within N positions and ...'
         return f"{reason[:1].upper()}{reason[1:]}."
     if position.outcome is not None:
-        winner = str(result["winner"]).capitalize()
-        return f"The game is over: {winner} has won ({result['reason']})."
+        return f"The game is over: {verdict.winner.capitalize()} has won ({verdict.reason})."
     mover = position.to_move.capitalize()
-    moves = result["moves"]
-    assert isinstance(moves, list)
-    if moves:
-        return f"{mover} to play wins, with: {', '.join(moves)}."
+    if verdict.moves:
+        return f"{mover} to play wins, with: {', '.join(str(m) for m in verdict.moves)}."
     # The sides are capitalised in prose, as the seed text and the book write them.
-    return f"{mover} to play loses whatever it plays: {str(result['winner']).capitalize()} wins."
+    return f"{mover} to play loses whatever it plays: {verdict.winner.capitalize()} wins."
 
 
 def solve_lines(lines: Iterable[str], out: TextIO) -> bool:

@@ -43,6 +43,7 @@ from puzzlegen.escape.cards import (
     BLACK_HAND,
     CARD_SET,
     CARDS,
+    LOWER_TWINS,
     NOTHING,
     ORIENTATIONS,
     SPECIAL,
@@ -167,20 +168,34 @@ class Move:
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= 3:
             raise IllegalMoveError(
                 f"turns must be 0 to 3, got {turns!r} in move {json.dumps(data)}")
-        if (not isinstance(at, list) or len(at) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
+        if not _is_cell(at):
             raise IllegalMoveError(
                 f"'at' must be [row, col], got {at!r} in move {json.dumps(data)}")
         move = cls(card, turns, (at[0], at[1]))
-        if "squares" in data and data["squares"] != [list(s) for s in move.squares]:
-            raise IllegalMoveError(
-                f"squares {data['squares']!r} do not match {move} (they would be "
-                f"{[list(s) for s in move.squares]!r})"
-            )
+        if "squares" in data:
+            # §7: "it must equal the computed cells": the same cells, each once, in
+            # any order (the order is not part of a set of squares).
+            given = data["squares"]
+            if not isinstance(given, list) or not all(_is_cell(p) for p in given):
+                raise IllegalMoveError(
+                    f"squares must be a list of [row, col], got {given!r} in move "
+                    f"{json.dumps(data)}")
+            if (len(given) != len(move.squares)
+                    or {(p[0], p[1]) for p in given} != set(move.squares)):
+                raise IllegalMoveError(
+                    f"squares {given!r} do not match {move} (they would be "
+                    f"{[list(s) for s in move.squares]!r}, each once, in any order)"
+                )
         return move
 
 
 PASS = Move("")
+
+
+def _is_cell(value: object) -> bool:
+    """True if ``value`` is a JSON cell ``[row, col]`` of two integers."""
+    return (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
 
 
 def _hand_text(hand: tuple[str, ...]) -> str:
@@ -347,7 +362,11 @@ class Position:
         return self.apply(move)
 
     def apply(self, move: Move) -> Position:
-        """The position after ``move``, unchecked (for moves from :meth:`legal_moves`)."""
+        """The position after ``move``, unchecked (for moves from :meth:`legal_moves`).
+
+        The card taken from the hand is the lowest identical one held (§7: W1 and
+        W2 are the same card), so W2@0,1 and W1@0,1 lead to the same position.
+        """
         nxt = other(self.to_move)
         if move.is_pass:
             child = Position(self.white, self.black, self.white_hand, self.black_hand, nxt)
@@ -356,11 +375,14 @@ class Position:
             return child
         squares = move.keys
         white = self.to_move == WHITE
+        gone = move.card
+        if LOWER_TWINS[gone]:  # a card of id order's first face is always the one played
+            gone = _lowest_held(self.white_hand if white else self.black_hand, gone)
         if white:
-            hand = tuple(c for c in self.white_hand if c != move.card)
+            hand = tuple(c for c in self.white_hand if c != gone)
             child = Position(self.white | squares, self.black, hand, self.black_hand, nxt)
         else:
-            hand = tuple(c for c in self.black_hand if c != move.card)
+            hand = tuple(c for c in self.black_hand if c != gone)
             child = Position(self.white, self.black | squares, self.white_hand, hand, nxt)
         frame = self.__dict__.get("frame")
         if frame is not None:
@@ -470,11 +492,7 @@ class Position:
             raise PositionError(f"an Escape position lacks {exc.args[0]!r}") from None
 
         def cells(name: str, value: object) -> list[tuple[int, int]]:
-            if not isinstance(value, list) or not all(
-                isinstance(p, list) and len(p) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in p)
-                for p in value
-            ):
+            if not isinstance(value, list) or not all(_is_cell(p) for p in value):
                 raise PositionError(f"{name!r} must be a list of [row, col], got {value!r}")
             return [(p[0], p[1]) for p in value]
 
@@ -483,6 +501,14 @@ class Position:
                 raise PositionError(f"the {name} hand must be a list of card ids, got {ids!r}")
         return cls.make(cells("white", white), cells("black", black), white_hand, black_hand,
                         str(to_move))
+
+
+def _lowest_held(hand: tuple[str, ...], card_id: str) -> str:
+    """The lowest card identical to ``card_id`` in ``hand`` (``card_id`` when none is lower)."""
+    for twin in LOWER_TWINS[card_id]:
+        if twin in hand:
+            return twin
+    return card_id
 
 
 def _checked_key(rc: tuple[int, int]) -> int:
@@ -770,3 +796,42 @@ def replay(moves: Iterable[Move], start: Position | None = None) -> Iterator[Pos
     for move in moves:
         position = position.play(move)
         yield position
+
+
+def game_record(moves: Iterable[Move]) -> dict[str, Any]:
+    """A finished game from the start as ESCAPE.md §7's game record.
+
+    The moves are replayed, so the result and reason are the rules' own
+    (IllegalMoveError for an illegal move, PositionError if the game is not over).
+
+    >>> record = game_record([Move.parse("W1@0,1"), Move.parse("B1r1@-1,2")])
+    >>> record["moves"][1]["card"], record["result"], record["reason"]
+    ('B1', 'black', 'surrounded')
+    """
+    played = list(moves)
+    end = list(replay(played))[-1]
+    if end.outcome is None:
+        raise PositionError(f"the game {' '.join(str(m) for m in played)!r} is not over")
+    return {"escape": 1, "cards": CARD_SET, "moves": [m.to_json() for m in played],
+            "result": end.outcome[0], "reason": end.outcome[1]}
+
+
+def read_game_record(data: object) -> tuple[tuple[Move, ...], Position]:
+    """The moves of a §7 game record and the position they end in, replayed from the
+    start; its result and reason must be the rules' (PositionError if not)."""
+    if not isinstance(data, dict) or data.get("escape") != 1:
+        raise PositionError(f"not an Escape game record (no \"escape\": 1): {data!r}")
+    if data.get("cards", CARD_SET) != CARD_SET:
+        raise PositionError(f"unknown card set {data.get('cards')!r} (known: {CARD_SET!r})")
+    listed = data.get("moves")
+    if not isinstance(listed, list):
+        raise PositionError(f"a game record's \"moves\" must be a list, got {listed!r}")
+    moves = tuple(Move.from_json(m) for m in listed)
+    end = list(replay(moves))[-1]
+    said = (data.get("result"), data.get("reason"))
+    if end.outcome is None or said != end.outcome:
+        found = "the game is not over" if end.outcome is None else \
+            f"{end.outcome[0]} won: {end.outcome[1]}"
+        raise PositionError(
+            f"the game record says {said[0]!r} won ({said[1]!r}), but its moves say: {found}")
+    return moves, end

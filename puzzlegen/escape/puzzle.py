@@ -243,6 +243,10 @@ class Puzzle:
             "position": self.position_text,
             "description": self.description,
             "seed": self.seed,
+            # The answer stays in the text notation: this object is the daily page's
+            # puzzle.json, whose published days are pinned byte for byte
+            # (tests/data/escape_daily.jsonl) and whose script parses these strings.
+            # puzzle_from_json reads §7 move objects too.
             "answer": [str(m) for m in self.line],
             "finders": list(self.finders),
         }
@@ -558,7 +562,7 @@ def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
     """Rebuild a stored puzzle; its answer line is replayed and must end in the asked win."""
     try:
         kind, position = parse_description(str(data["description"]))
-        line = tuple(Move.parse(str(m)) for m in data["answer"])
+        line = tuple(_stored_move(m) for m in data["answer"])
         found = tuple(bool(v) for v in data["finders"])
     except (KeyError, TypeError) as exc:
         raise InvalidInputError(f"not a stored Escape puzzle: missing {exc}") from None
@@ -570,3 +574,9 @@ def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
         raise InvalidInputError(f"stored answer of {data.get('id')!r} does not end in a "
                                 f"{SIDE[kind]} win")
     return puzzle
+
+
+def _stored_move(value: object) -> Move:
+    """A move of a stored answer: its text (as :meth:`Puzzle.to_json` writes it) or a
+    §7 move object."""
+    return Move.from_json(value) if isinstance(value, dict) else Move.parse(str(value))

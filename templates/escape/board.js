@@ -377,7 +377,14 @@
       return check(p, move.card, moveKeys(move), windowKeys(move));
     }
 
-    /** The position after `move` (unchecked: use whyIllegal first). */
+    /** The lowest card identical to `card` in the hand `h` (`card` when none is lower). */
+    function lowestHeld(h, card) {
+      const face = CARDS[card].face;
+      return h.find((c) => CARDS[c].face === face && idOrder(c, card) < 0) || card;
+    }
+
+    /** The position after `move` (unchecked: use whyIllegal first).  The card taken
+     *  from the hand is the lowest identical one held (W1 and W2 are the same card). */
     function apply(p, move) {
       const next = other(p.toMove);
       if (move.pass) return make(p.white, p.black, p.wh, p.bh, next);
@@ -385,11 +392,13 @@
       if (p.toMove === WHITE) {
         const white = new Set(p.white);
         for (const k of keys) white.add(k);
-        return make(white, p.black, p.wh.filter((c) => c !== move.card), p.bh, next);
+        const gone = lowestHeld(p.wh, move.card);
+        return make(white, p.black, p.wh.filter((c) => c !== gone), p.bh, next);
       }
       const black = new Set(p.black);
       for (const k of keys) black.add(k);
-      return make(p.white, black, p.wh, p.bh.filter((c) => c !== move.card), next);
+      const gone = lowestHeld(p.bh, move.card);
+      return make(p.white, black, p.wh, p.bh.filter((c) => c !== gone), next);
     }
 
     function play(p, move) {

@@ -8,10 +8,15 @@ from pathlib import Path
 import pytest
 
 from puzzlegen.cli import main
-from puzzlegen.escape.position import Position
+from puzzlegen.escape.position import Position, read_game_record
 
 C5 = ("white | W1 W2 | B7 | -2,-2 | ....#####. / .###ooooo# / .#ooo.o.o# / .###ooooo# / "
       "....#####.")
+
+
+#: The two winning moves of C5 with one dot and Black's hand empty, as §7 move objects.
+DOTS = [{"card": "W1", "turns": 0, "at": [0, 3], "squares": [[0, 3]]},
+        {"card": "W1", "turns": 0, "at": [0, 5], "squares": [[0, 5]]}]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -24,7 +29,19 @@ def test_deal_prints_the_start_and_a_sample_game(capsys: pytest.CaptureFixture[s
     status, out, _ = run(capsys, "deal", "--game", "escape", "--seed", "3", "--json")
     data = json.loads(out)
     assert status == 0 and Position.parse(data["position"]) == Position.start()
-    assert data["sample_game"]["result"] in ("white", "black")
+    # The sample game is ESCAPE.md §7's game record (its moves were text strings,
+    # without "escape" and "cards"), and it replays to the result it states.
+    game = data["sample_game"]
+    assert list(game) == ["escape", "cards", "moves", "result", "reason"]
+    assert game["escape"] == 1 and game["cards"] == "escape-reconstruction-1"
+    assert game["result"] in ("white", "black")
+    assert game["moves"][0] == {"card": "W10", "turns": 0, "at": [0, 1],
+                                "squares": [[0, 1], [0, 2], [0, 3]]}
+    moves, end = read_game_record(game)
+    assert end.outcome == (game["result"], game["reason"])
+    # The text output keeps the text notation, the same game.
+    status, text, _ = run(capsys, "deal", "--game", "escape", "--seed", "3")
+    assert status == 0 and " ".join(str(m) for m in moves) in text.splitlines()
 
 
 def test_solve_the_seeds_ending(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,7 +49,10 @@ def test_solve_the_seeds_ending(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "White to play loses whatever it plays: Black wins." in out
     one_dot = C5.replace("W1 W2 | B7", "W1 | -")
     status, out, _ = run(capsys, "solve", "--game", "escape", "--json", one_dot)
-    assert json.loads(out)["moves"] == ["W1@0,3", "W1@0,5"]
+    # §7 move objects (they were the text strings "W1@0,3", "W1@0,5").
+    assert status == 0 and json.loads(out)["moves"] == DOTS
+    status, out, _ = run(capsys, "solve", "--game", "escape", one_dot)
+    assert status == 0 and out == "White to play wins, with: W1@0,3, W1@0,5.\n"
 
 
 def test_solve_falls_back_on_proof_number_search(capsys: pytest.CaptureFixture[str],
@@ -42,7 +62,7 @@ def test_solve_falls_back_on_proof_number_search(capsys: pytest.CaptureFixture[s
     monkeypatch.setattr(commands, "SOLVE_BUDGET", 1)  # alpha-beta gives up at once
     one_dot = C5.replace("W1 W2 | B7", "W1 | -")
     status, out, _ = run(capsys, "solve", "--game", "escape", "--json", one_dot)
-    assert json.loads(out)["moves"] == ["W1@0,3", "W1@0,5"]
+    assert json.loads(out)["moves"] == DOTS
     monkeypatch.setattr(commands, "PROOF_BUDGET", 0)
     status, out, _ = run(capsys, "solve", "--game", "escape", str(Position.start()))
     assert status == 0 and out.startswith("Undecided within 1 positions and 0 ")

@@ -21,7 +21,9 @@ from puzzlegen.escape.position import (
     Move,
     Position,
     cell,
+    game_record,
     key,
+    read_game_record,
     replay,
 )
 
@@ -268,12 +270,56 @@ def test_contract_json_example_reads() -> None:
         Move.from_json({"card": "W10", "turns": 1, "at": [0, 1], "squares": [[0, 1]]})
 
 
+def test_a_moves_squares_are_a_set_of_cells() -> None:
+    # §7: "squares ... must equal the computed cells"; the same cells in another
+    # order were refused.  Duplicates, missing or extra cells are still refused.
+    upright = {"card": "B1", "turns": 1, "at": [-1, 2]}
+    cells = [[-1, 2], [0, 2], [1, 2], [2, 2]]
+    assert Move.from_json({**upright, "squares": cells}) == M("B1r1@-1,2")
+    assert Move.from_json({**upright, "squares": cells[::-1]}) == M("B1r1@-1,2")
+    assert Move.from_json({**upright, "squares": [cells[2], cells[0], cells[3], cells[1]]}) \
+        == M("B1r1@-1,2")
+    for bad in ([*cells, [2, 2]], [*cells[:3], [1, 2]], cells[:3], [*cells[:3], [3, 2]],
+                [*cells, [3, 2]], []):
+        with pytest.raises(IllegalMoveError, match="do not match"):
+            Move.from_json({**upright, "squares": bad})
+    for malformed in ([[-1, 2], [0, 2], [1, 2], [2]], "[-1,2]", [[0, True]], None):
+        with pytest.raises(IllegalMoveError, match="squares must be a list of"):
+            Move.from_json({**upright, "squares": malformed})
+
+
 def test_same_move_twice_named_once() -> None:
     p = Position.start().play(M("W10@0,1")).play(M("B1@-1,2"))
     assert p.canonical(M("W4r2@0,4")) == M("W3@0,4")
     names = [str(m) for m in p.legal_moves()]
     assert len(names) == len(set(names))
     assert len({(CARDS[m.card].face, m.keys) for m in p.legal_moves()}) == len(names)
+
+
+def test_identical_cards_played_on_the_same_squares_give_the_same_position() -> None:
+    # §7: "W1 and W2 are the same card"; playing W2 kept W1 in hand and so gave a
+    # position unequal to W1's.  The lowest identical card held is the one played.
+    start = Position.start()
+    assert start.play(M("W2@0,1")) == start.play(M("W1@0,1"))
+    assert start.play(M("W2@0,1")).white_hand[0] == "W2"
+    assert start.play(M("W4r2@0,1")) == start.play(M("W3@0,1"))
+    p = start.play(M("W10@0,1"))
+    b3, b1 = p.play(M("B3@-1,2")), p.play(M("B1@-1,2"))
+    assert b3 == b1 and b3.black_hand == ("B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9")
+    # Without the lower twin in hand, the card named is the card played.
+    assert c2(white="W2 W3").play(M("W2@1,2")).white_hand == ("W3",)
+    assert c2(white="W1 W2 W3").play(M("W2@1,2")).white_hand == ("W2", "W3")
+
+
+@given(st.integers(0, 10_000), st.integers(0, 30))
+def test_every_name_of_a_move_gives_the_same_position(seed: int, ply: int) -> None:
+    p = random_game(seed, plies=ply)[-1]
+    for m in p.legal_moves():
+        if m.is_pass:
+            continue
+        for twin in p.hand(p.to_move):
+            if CARDS[twin].face == CARDS[m.card].face and twin != m.card:
+                assert p.play(Move(twin, m.turns, m.at)) == p.play(m), (str(p), str(m), twin)
 
 
 @given(st.integers(0, 10_000), st.integers(0, 30))
@@ -287,6 +333,35 @@ def test_text_and_json_round_trip(seed: int, ply: int) -> None:
         assert Move.parse(str(m)) == m
         assert Move.from_json(m.to_json()) == m
         assert p.why_illegal(m) is None
+
+
+@given(st.integers(0, 10_000))
+def test_a_game_record_replays_to_its_result(seed: int) -> None:
+    positions = random_game(seed)
+    moves = [next(m for m in a.legal_moves() if a.apply(m) == b)
+             for a, b in itertools.pairwise(positions)]
+    record = json.loads(json.dumps(game_record(moves)))
+    assert record["escape"] == 1 and record["cards"] == "escape-reconstruction-1"
+    assert (record["result"], record["reason"]) == positions[-1].outcome
+    assert read_game_record(record) == (tuple(moves), positions[-1])
+
+
+def test_a_game_record_must_tell_its_own_result() -> None:
+    record = game_record([M("W1@0,1"), M("B1r1@-1,2")])  # ESCAPE.md C1's trap
+    assert record["moves"] == [{"card": "W1", "turns": 0, "at": [0, 1], "squares": [[0, 1]]},
+                               {"card": "B1", "turns": 1, "at": [-1, 2],
+                                "squares": [[-1, 2], [0, 2], [1, 2], [2, 2]]}]
+    assert (record["result"], record["reason"]) == ("black", SURROUNDED)
+    with pytest.raises(PositionError, match="says 'white' won"):
+        read_game_record({**record, "result": "white"})
+    with pytest.raises(PositionError, match="is not over"):
+        game_record([M("W10@0,1")])
+    with pytest.raises(PositionError, match="the game is not over"):
+        read_game_record({**record, "moves": record["moves"][:1]})
+    with pytest.raises(IllegalMoveError, match="illegal move 'B1@0,2'"):
+        read_game_record({**record, "moves": [record["moves"][0], M("B1@0,2").to_json()]})
+    with pytest.raises(PositionError, match="not an Escape game record"):
+        read_game_record({"moves": record["moves"]})
 
 
 def test_key_and_cell_are_inverse() -> None:

@@ -87,6 +87,20 @@ def test_json_round_trip_and_a_bad_answer_is_refused(hard: Puzzle) -> None:
         puzzle_from_json(data)
 
 
+def test_a_stored_answer_may_be_written_as_contract_move_objects(hard: Puzzle) -> None:
+    # ESCAPE.md §7's move objects are read as well as the text the puzzle writes
+    # (the daily pages' pinned puzzle.json keeps the text).
+    data = json.loads(json.dumps(hard.to_json()))
+    assert all(isinstance(m, str) for m in data["answer"])
+    data["answer"] = [Move.parse(m).to_json() for m in data["answer"]]
+    assert puzzle_from_json(data) == hard
+    data["answer"][0] = {"card": "W9", "turns": 0, "at": [0, 1], "squares": [[0, 3], [0, 1]]}
+    assert puzzle_from_json(data) == hard
+    data["answer"][0]["squares"] = [[0, 1], [0, 2]]
+    with pytest.raises(InvalidInputError, match="do not match"):
+        puzzle_from_json(data)
+
+
 def test_the_key_is_the_same_for_a_turned_position(hard: Puzzle) -> None:
     turned = Position.parse("white | W1 W9 | B8 B9 | -1,-1 | ### / #o# / #.#")
     other = from_position(ESCAPE, turned)
@@ -131,6 +145,8 @@ def test_solve_text_and_lines() -> None:
     ok = GAME.solve_lines([str(c5(white="W1", black="")), "nonsense", ""], out)
     lines = [json.loads(x) for x in out.getvalue().splitlines()]
     assert not ok and lines[0]["winner"] == "white" and "error" in lines[1]
+    assert [Move.from_json(m) for m in lines[0]["moves"]] == [Move.parse("W1@0,3"),
+                                                              Move.parse("W1@0,5")]
     assert json.loads(GAME.solve_text(json.dumps(c5().to_json()), as_json=True))["winner"] \
         == "black"
     with pytest.raises(InvalidInputError):

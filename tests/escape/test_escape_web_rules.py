@@ -45,6 +45,10 @@ const out = require("fs").readFileSync(0, "utf8").split("\\n").filter(Boolean).m
       main: cells(R.mainGroup(p)), outcome: R.outcome(p), evaluate: R.evaluate(p),
       why: (q.moves || []).map((m) => R.whyIllegal(p, R.parseMove(m)))};
   }
+  if (q.after !== undefined) {
+    const p = R.parsePosition(q.after);
+    return {after: q.moves.map((m) => R.positionText(R.play(p, R.parseMove(m))))};
+  }
   if (q.solve !== undefined) {
     const p = R.parsePosition(q.solve);
     try {
@@ -136,6 +140,27 @@ def test_page_rules_equal_python_rules() -> None:
     assert {"square", "the", "no", "pass"} <= reasons | {"pass"}, reasons
     assert len(ends) >= 2, ends
     assert len({CARDS[m.card].face for p in cases for m in p.placements()}) == 9
+
+
+def test_page_plays_identical_cards_as_python_does() -> None:
+    # §7: W1 and W2 are the same card.  The page's rules took the card named from
+    # the hand, so playing W2 (or B3) left W1 (B1) there; like Python's, they now
+    # take the lowest identical card held, and every name of a move gives one position.
+    cases: list[tuple[Position, list[str], list[str]]] = []
+    for position in [Position.start(), c2(white="W1 W2 W3"), c2("black", black="B1 B2 B3"),
+                     *random_game(3, 6)]:
+        named, want = [], []
+        for move in position.placements()[:12]:
+            after = str(position.play(move))
+            for twin in position.hand(position.to_move):
+                if CARDS[twin].face == CARDS[move.card].face:
+                    named.append(str(Move(twin, move.turns, move.at)))
+                    want.append(after)
+        cases.append((position, named, want))
+    assert sum(len(n) for _, n, _ in cases) > sum(len(p.placements()[:12]) for p, _, _ in cases)
+    answers = ask([{"after": str(p), "moves": named} for p, named, _ in cases])
+    for (position, named, want), answer in zip(cases, answers, strict=True):
+        assert answer["after"] == want, (str(position), named)
 
 
 def small_positions() -> list[Position]:

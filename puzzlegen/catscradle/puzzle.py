@@ -117,12 +117,14 @@ def cleared_stacks(line: Line) -> list[int]:
 
 
 def blocked_pairs(position: Position) -> set[frozenset[int]]:
-    """Pairs of cells whose top cards are twins both resting on their supports."""
-    tops: dict[int, list[int]] = {}
+    """Pairs of cells whose stacks hold twins both resting on their supports (RULES.md,
+    "Blocking"): neither can move again, so neither stack can be cleared, whatever is
+    placed on them later."""
+    rests: dict[int, set[int]] = {}
     for i, stack in enumerate(position.cells):
-        if len(stack) > 1:
-            tops.setdefault(stack[-1].cls, []).append(i)
-    return {frozenset(cells) for cells in tops.values() if len(cells) == 2}
+        for card in stack[1:]:  # every card above a stack's bottom rests on a support
+            rests.setdefault(card.cls, set()).add(i)
+    return {frozenset(cells) for cells in rests.values() if len(cells) == 2}
 
 
 def technique_tags(best: Line, novice: Line, best_ends: int) -> tuple[str, ...]:

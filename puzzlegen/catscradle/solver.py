@@ -79,6 +79,10 @@ def best_line(position: Position) -> Line:
     Among the shortest lines to the best space count, the one chosen creates
     the fewest blocked pairs, then empties the most central cells (the seed's
     hints: avoid blocking, clear the centre), then comes first in move order.
+    (The cores count a pair as blocked while both twins are top cards, not, as
+    :func:`puzzlegen.catscradle.puzzle.blocked_pairs` and RULES.md do, also once a
+    card lies on one: counted so, the choice would change the published lines of
+    some puzzles, and a published puzzle never changes.)
 
     >>> p = Position.parse("JC 9S 8H 3C  QH AS 9C 9D  7S QD 2H 2C  4D 4H 6D 6S")
     >>> best_line(p).spaces

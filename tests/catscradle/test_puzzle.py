@@ -233,3 +233,15 @@ def test_the_rules_text_states_the_level_cut_offs() -> None:
     easy, hard, expert = POINT_CUTS
     assert (f"Up to {easy - 1} points is Easy, {easy} to {hard - 1} Medium, {hard} to "
             f"{expert - 1} Hard and {expert} or more Expert") in text
+
+
+def test_a_blocked_pair_stays_blocked_with_a_card_on_it() -> None:
+    # RULES.md: "both stacks are blocked.  Cards can still be placed on them."  Only
+    # pairs of top cards were counted, so 6S on 7H unblocked the pair.
+    rest = "2C 3D 4S 5H KC KD QS JH 10C 9D 5C 3S AH 6H"
+    tops = Position.parse(f"8C/7H 8S/7D {rest}")
+    covered = Position.parse(f"8C/7H/6S 8S/7D {rest}")
+    assert blocked_pairs(tops) == blocked_pairs(covered) == {frozenset({0, 1})}
+    # One red seven resting on a black eight, the other not: nothing is blocked.
+    assert blocked_pairs(Position.parse(f"8C/7H/6S 7D {rest.replace('2C', '8S')}")) == set()
+

@@ -145,3 +145,15 @@ def test_the_index_of_techniques_says_its_numbers_are_puzzles(tmp_path: Path) ->
     entries = [line for line in after.splitlines() if line and not line.isdigit()]
     numbers = {int(n) for line in entries for n in re.findall(r"\b(\d+)\b", line)}
     assert entries and numbers and numbers <= set(range(1, 9))
+
+
+@pytest.mark.parametrize("game", ["cats-cradle", "escape"])
+def test_a_book_of_one_puzzle_says_puzzle_in_the_singular(tmp_path: Path, game: str) -> None:
+    # The title page said "1 puzzles with solutions", and the metadata "1 puzzles".
+    path = tmp_path / "one.pdf"
+    assert main(["book", "--game", game, "--count", "1", "-o", str(path)]) == 0
+    with pdfplumber.open(path) as pdf:
+        first = " ".join((pdf.pages[0].extract_text() or "").split())
+    assert "1 puzzle with its solution" in first and "1 puzzles" not in first
+    info = PdfReader(path).metadata
+    assert info is not None and str(info["/Subject"]).startswith("1 puzzle; ")

@@ -21,6 +21,7 @@ from puzzlegen.render.book.flowables import _chapter_heading, _FigureRow, _Float
 from puzzlegen.render.book.model import BookGame, BookOptions, Figure
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
+from puzzlegen.textio import counted
 
 
 def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> list[Any]:
@@ -28,7 +29,7 @@ def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> 
     styles, options = setting.styles, setting.options
     title_page = [
         _Prose(escape(title), styles["title"]),
-        _Prose(escape(f"{total} puzzles with solutions"), styles["subtitle"]),
+        _Prose(escape(_with_solutions(total)), styles["subtitle"]),
         Spacer(1, 8),
         *[_Prose(_no_runt(escape(_origin(g))), styles["subtitle"]) for g in games],
         Spacer(1, 30),
@@ -41,6 +42,11 @@ def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> 
         _Marker("bare", 1),
         *_one_page(setting, 0.45, _copyright(options, title, games, styles)),
     ]
+
+
+def _with_solutions(total: int) -> str:
+    """The title page's count: "24 puzzles with solutions", "1 puzzle with its solution"."""
+    return f"{counted(total, 'puzzle')} with {'its solution' if total == 1 else 'solutions'}"
 
 
 def _one_page(setting: Setting, drop: float, body: list[Flowable]) -> list[Flowable]:

@@ -149,13 +149,27 @@ def _copyright(
     result = [_Prose("<br/>".join(lines), styles["small"]), Spacer(1, 10)]
     for game in games:
         credit = _sentence(game.credit)
-        if _known(game):
+        if _known(game) and len(games) == 1:
             credit += " This book credits the inventor."
         result.append(_Prose(escape(credit), styles["small"]))
         result.append(_Prose(escape(game.making_of), styles["small"]))
-    # Once for the book: each game's sentence said it, twice in a book of two games.
+    # Once for the book, naming the games: after each game's credit, "This book credits
+    # the inventor." stood twice in a book of Cat's Cradle and Escape.
+    if len(games) > 1 and (credited := _credited(games)):
+        result.append(_Prose(escape(credited), styles["small"]))
     result.append(_Prose("Every word of this book was written by puzzlegen.", styles["small"]))
     return result
+
+
+def _credited(games: list[Game]) -> str:
+    """The imprint's one sentence crediting the inventors of a book of several games
+    ("" if none is known: Pendulum's credit says its author is not known)."""
+    titles = list(dict.fromkeys(g.title for g in games if _known(g)))
+    if not titles:
+        return ""
+    if len(titles) == 1:
+        return f"This book credits the inventor of {titles[0]}."
+    return f"This book credits the inventors of {', '.join(titles[:-1])} and {titles[-1]}."
 
 
 def _no_runt(markup: str) -> str:

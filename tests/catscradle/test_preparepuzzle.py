@@ -203,6 +203,16 @@ def test_daily_prepare_pages(tmp_path: Path) -> None:
     assert (tmp_path / "assets" / "cats-cradle-preparepage.js").is_file()
 
 
+def test_a_prepare_page_names_its_day_once(tmp_path: Path) -> None:
+    # Its title read "Cat's Cradle, Sunday's prepare puzzle, for Sunday 29 November 2026".
+    assert main(["daily", "--kind", "prepare", "--date", "2026-11-29", "-o", str(tmp_path)]) == 0
+    page = (tmp_path / "prepare" / "2026-11-29" / "index.html").read_text()
+    for tag in ("title", "h1"):
+        said = re.search(rf"<{tag}>(.*?)</{tag}>", page)
+        assert said is not None
+        assert said[1] == "Cat's Cradle prepare puzzle for Sunday 29 November 2026", tag
+
+
 def test_one_card_to_come_is_said_in_the_singular(
     puzzles: list[PreparePuzzle], monkeypatch: pytest.MonkeyPatch
 ) -> None:

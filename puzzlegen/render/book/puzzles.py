@@ -183,6 +183,7 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
             doc.record("section", self.section)  # where the sheet landed, for the contents
         if self.flow and self.height < L.frame_h:  # below the rules: the next pass packs after
             doc.record("flowed", f"{self.title}:{len(self.entries)}")
+            doc.record("follows", self.title)  # the rules, not these puzzles, head the page
         top = self.height
         canvas.saveState()
         canvas.setFillColor(black)

@@ -509,6 +509,27 @@ def test_a_page_that_begins_with_the_rules_is_headed_by_them(tmp_path: Path) -> 
     assert re.match(r"Puzzles 2–\d+ Puzzle 2 ", texts[first + 1]), texts[first + 1][:40]
 
 
+@pytest.mark.parametrize(
+    "args", [("--kind", "prepare", "--count", "3"), ("--game", "pendulum", "--count", "2")]
+)
+def test_one_board_a_page_stands_at_the_top_under_its_label(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    # On 6x9 pages of one board it was centred: a third of the page blank above it.
+    path = make(tmp_path, "one-a-page", *args, "--page-size", "6x9")
+    top = MARGINS["6x9"][2]  # the text block's top, from the trim (no bleed)
+    alone = 0
+    for page in parsed(path):
+        if page.text.count("Solution on page") != 1 or "Solutions" in page.text:
+            continue
+        alone += 1
+        # The label's bold 10 pt "Puzzle N": at the top, under the level's heading if any.
+        label = min(c["top"] for c in page.chars if round(c["size"]) == 10 and c["text"] == "P")
+        headed = "puzzles Puzzle" in page.text
+        assert label - top <= (26 if headed else 0) + 4, (page.number, label - top)
+    assert alone >= 2
+
+
 def test_the_words_after_a_floating_figure_keep_their_paragraph_spacing() -> None:
     # Set whole, a how-to-play figure's following paragraphs ran together.
     from reportlab.lib.styles import ParagraphStyle

@@ -487,14 +487,47 @@ def test_the_first_puzzles_follow_the_rules_on_their_last_page(books: dict[str, 
         texts = [page.extract_text() or "" for page in pdf.pages]
         rules = [n for n, text in enumerate(texts, start=1) if text.startswith("How to play")]
         first = next(n for n, t in enumerate(texts, start=1) if re.search(r"Puzzle 1\s+●", t))
-        # The page after the last headed "How to play" holds the rules' last words (body
-        # type, 9.5 pt) and, below them, the easy puzzles' heading and puzzle 1.
-        assert rules and first == rules[-1] + 1
+        # The last page headed "How to play" (not the chapter's opening) holds the rules'
+        # last words (body type, 9.5 pt) and, below them, the easy puzzles' heading and
+        # puzzle 1: the rules it begins with head it.
+        assert rules and first == rules[-1] and first > rules[0]
         assert "Easy puzzles" in texts[first - 1]
         assert any(round(float(c["size"]), 1) == 9.5 for c in pdf.pages[first - 1].chars)
         assert "Your task is" in " ".join(" ".join(texts[rules[0] - 1 : first]).split())
     # The contents send the reader to that page for the easy puzzles.
     assert re.search(rf"Easy puzzles\s*{first}\b", texts[2])
+
+
+def test_a_page_that_begins_with_the_rules_is_headed_by_them(tmp_path: Path) -> None:
+    # The default book's page 6 was headed "Puzzle 1" above a page of how-to-play, with
+    # puzzle 1 at its foot; the puzzles' numbers head the pages they begin.
+    path = make(tmp_path, "default", "--count", "24", "--mix")
+    texts = page_texts(path)
+    first = next(n for n, t in enumerate(texts) if re.search(r"Puzzle 1\s+●", t))
+    assert "Easy puzzles" in texts[first] and "answered by a single move" in texts[first]
+    assert texts[first].startswith("How to play Cat’s Cradle "), texts[first][:40]
+    assert re.match(r"Puzzles 2–\d+ Puzzle 2 ", texts[first + 1]), texts[first + 1][:40]
+
+
+@pytest.mark.parametrize(
+    "args", [("--kind", "prepare", "--count", "3"), ("--game", "pendulum", "--count", "2")]
+)
+def test_one_board_a_page_stands_at_the_top_under_its_label(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    # On 6x9 pages of one board it was centred: a third of the page blank above it.
+    path = make(tmp_path, "one-a-page", *args, "--page-size", "6x9")
+    top = MARGINS["6x9"][2]  # the text block's top, from the trim (no bleed)
+    alone = 0
+    for page in parsed(path):
+        if page.text.count("Solution on page") != 1 or "Solutions" in page.text:
+            continue
+        alone += 1
+        # The label's bold 10 pt "Puzzle N": at the top, under the level's heading if any.
+        label = min(c["top"] for c in page.chars if round(c["size"]) == 10 and c["text"] == "P")
+        headed = "puzzles Puzzle" in page.text
+        assert label - top <= (26 if headed else 0) + 4, (page.number, label - top)
+    assert alone >= 2
 
 
 def test_the_words_after_a_floating_figure_keep_their_paragraph_spacing() -> None:

@@ -145,3 +145,50 @@ def test_the_index_of_techniques_says_its_numbers_are_puzzles(tmp_path: Path) ->
     entries = [line for line in after.splitlines() if line and not line.isdigit()]
     numbers = {int(n) for line in entries for n in re.findall(r"\b(\d+)\b", line)}
     assert entries and numbers and numbers <= set(range(1, 9))
+
+
+@pytest.mark.parametrize("game", ["cats-cradle", "escape"])
+def test_a_book_of_one_puzzle_says_puzzle_in_the_singular(tmp_path: Path, game: str) -> None:
+    # The title page said "1 puzzles with solutions", and the metadata "1 puzzles".
+    path = tmp_path / "one.pdf"
+    assert main(["book", "--game", game, "--count", "1", "-o", str(path)]) == 0
+    with pdfplumber.open(path) as pdf:
+        first = " ".join((pdf.pages[0].extract_text() or "").split())
+    assert "1 puzzle with its solution" in first and "1 puzzles" not in first
+    info = PdfReader(path).metadata
+    assert info is not None and str(info["/Subject"]).startswith("1 puzzle; ")
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("cats-cradle",),
+        ("pendulum",),
+        ("escape",),
+        ("cats-cradle", "pendulum"),
+        ("pendulum", "escape"),
+        ("cats-cradle", "escape"),
+        ("cats-cradle", "pendulum", "escape"),
+    ],
+)
+def test_the_imprint_credits_the_inventors_once(names: tuple[str, ...]) -> None:
+    # A book of Cat's Cradle and Escape said "This book credits the inventor." twice,
+    # after each game's credit; Pendulum's author is not known, so it is not credited.
+    from puzzlegen.registry import get_game
+    from puzzlegen.render.book import BookOptions, _styles
+    from puzzlegen.render.book.flowables import curly
+    from puzzlegen.render.book.front import _copyright
+
+    games = [get_game(name) for name in names]
+    imprint = _copyright(BookOptions(), "T", games, _styles("rgb"))
+    words = " ".join(p.text for p in imprint if hasattr(p, "text"))
+    sentences = re.split(r"(?<=\.) ", words)
+    assert len(sentences) == len(set(sentences)), sentences
+    assert words.count("This book credits") == (0 if names == ("pendulum",) else 1)
+    known = [curly(g.title) for g in games if g.name != "pendulum"]
+    if len(games) == 1 and known:
+        assert "This book credits the inventor." in words
+    elif len(known) == 1:
+        assert f"This book credits the inventor of {known[0]}." in words
+    elif known:
+        assert "This book credits the inventors of Cat’s Cradle and Escape." in words

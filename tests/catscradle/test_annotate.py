@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from puzzlegen.catscradle.position import Deal, Position
 from puzzlegen.catscradle.solver import Line, analyse
-from puzzlegen.catscradle.views.annotate import annotate
+from puzzlegen.catscradle.views.annotate import annotate, to_come
 from puzzlegen.catscradle.views.prose import moves_text
 from puzzlegen.catscradle.wholegame import play
 
@@ -47,3 +49,25 @@ def test_a_shorter_ending_is_said_to_prepare() -> None:
     short = [n for n in game.notes if 0 < n.created < n.most]
     assert short and all("were possible" in n.text for n in short)
     assert game.turning == game.notes.index(short[0])
+
+
+def test_how_many_cards_to_come_find_a_place_reads_naturally() -> None:
+    # A book's games said "Of the three cards still to come, three would find a place".
+    assert to_come(1, 1) == "The one card still to come would find a place at once."
+    assert to_come(1, 0) == "The one card still to come would find no place at once."
+    assert to_come(2, 2) == "Both cards still to come would find a place at once."
+    assert to_come(2, 0) == "Neither card still to come would find a place at once."
+    assert to_come(2, 1) == "Of the two cards still to come, one would find a place at once."
+    assert to_come(3, 3) == "All three cards still to come would find a place at once."
+    assert to_come(5, 0) == "None of the five cards still to come would find a place at once."
+    assert to_come(5, 2) == "Of the five cards still to come, two would find a place at once."
+
+
+def test_a_told_game_never_counts_all_the_cards_to_come_as_some_of_them() -> None:
+    from puzzlegen.catscradle.views.bookgames import choose_games
+
+    notes = [note.text for _, _, game in choose_games(3, "book") for note in game.notes]
+    assert any("All three cards still to come" in text for text in notes)
+    for text in notes:
+        said = re.search(r"Of the (\w+) cards still to come, (\w+) would", text)
+        assert said is None or (said[1] != said[2] and said[2] != "no"), text

@@ -203,6 +203,16 @@ def test_daily_prepare_pages(tmp_path: Path) -> None:
     assert (tmp_path / "assets" / "cats-cradle-preparepage.js").is_file()
 
 
+def test_a_prepare_page_names_its_day_once(tmp_path: Path) -> None:
+    # Its title read "Cat's Cradle, Sunday's prepare puzzle, for Sunday 29 November 2026".
+    assert main(["daily", "--kind", "prepare", "--date", "2026-11-29", "-o", str(tmp_path)]) == 0
+    page = (tmp_path / "prepare" / "2026-11-29" / "index.html").read_text()
+    for tag in ("title", "h1"):
+        said = re.search(rf"<{tag}>(.*?)</{tag}>", page)
+        assert said is not None
+        assert said[1] == "Cat's Cradle prepare puzzle for Sunday 29 November 2026", tag
+
+
 def test_one_card_to_come_is_said_in_the_singular(
     puzzles: list[PreparePuzzle], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -257,3 +267,27 @@ def test_the_stock_sets_each_suit_just_after_its_rank(puzzles: list[PreparePuzzl
             gap = pip.x - (rank.x + stringWidth(rank.text, FONT_BOLD, rank.size))
             assert 0 <= gap <= 1.5, (rank.text, gap)
             assert pip.x + pip.size <= diagram.width - 4  # within the board's grid
+
+
+def test_no_card_of_the_stock_stands_alone_on_its_last_line(
+    puzzles: list[PreparePuzzle],
+) -> None:
+    # A book's prepare puzzle printed a lone 10♥ on the stock's fifth line.
+    from puzzlegen.cards import FULL_PACK
+    from puzzlegen.catscradle.views.board import board_diagram
+    from puzzlegen.catscradle.views.preparation import STOCK_ROW, STOCK_TEXT, with_stock
+    from puzzlegen.diagram import Group, Text
+
+    board = board_diagram(puzzles[0].position)
+    tens = [c for c in FULL_PACK if c.rank == 10]
+    pack = [*tens, *FULL_PACK] * 2  # wide tens first: every length wraps differently
+    for count in range(2, 60):
+        drawn = with_stock(board, pack[:count])
+        stock = next(g for g in drawn.items if isinstance(g, Group) and g.css == "stock")
+        ranks = [t for t in stock.items if isinstance(t, Text) and t.css == "rank"]
+        assert [t.text for t in ranks] == [c.rank_name for c in pack[:count]]  # in order
+        lines = sorted({t.y for t in ranks})
+        last = [t for t in ranks if t.y == lines[-1]]
+        assert len(lines) == 1 or len(last) >= 2, count
+        assert drawn.height == lines[-1] - STOCK_TEXT + STOCK_ROW + 2  # ends below the last
+        assert max(t.x for t in ranks) < board.width

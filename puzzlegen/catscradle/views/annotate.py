@@ -92,6 +92,24 @@ def _homes(position: Position, unseen: Sequence[Card]) -> int:
     return sum(1 for card in unseen if any(card.fits_on(top) for top in tops))
 
 
+def to_come(left: int, homes: int) -> str:
+    """How many of the ``left`` cards still to come would find a place at once (``homes``):
+    "all three", "both", "neither", "none of the five", not "three of the three"."""
+    if left == 1:
+        return f"The one card still to come would find {'a' if homes else 'no'} place at once."
+    if left == 2 and homes in (0, 2):
+        which = "Both cards" if homes else "Neither card"
+        return f"{which} still to come would find a place at once."
+    if homes == left:
+        return f"All {number_word(left)} cards still to come would find a place at once."
+    if not homes:
+        return f"None of the {number_word(left)} cards still to come would find a place at once."
+    return (
+        f"Of the {number_word(left)} cards still to come, "
+        f"{number_word(homes)} would find a place at once."
+    )
+
+
 def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
     """The paragraph of one sequence; ``unseen`` are the cards still in the stock after it."""
     line = turn.line
@@ -146,14 +164,7 @@ def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
         )
         said.append(f"It leaves {top_a.symbol()} and {top_b.symbol()} blocked, {where}.")
     if unseen:
-        if len(unseen) == 1:
-            come = f"The one card still to come would find {'a' if homes else 'no'} place at once."
-        else:
-            come = (
-                f"Of the {number_word(len(unseen))} cards still to come, "
-                f"{number_word(homes)} would find a place at once."
-            )
-        said.append(f"Dealt into the spaces: {_cards(dealt)}. {come}")
+        said.append(f"Dealt into the spaces: {_cards(dealt)}. {to_come(len(unseen), homes)}")
     else:
         said.append(f"Dealt: {_cards(dealt)}, and the stock is used up.")
     return Note(turn.number, line, tuple(dealt), most, _layouts(ends), " ".join(said))

@@ -194,6 +194,23 @@ def _rank_width(card: Card) -> float:
     return float(stringWidth(card.rank_name, FONT_BOLD, STOCK_TEXT)) + 0.8
 
 
+def _stock_rows(stock: Sequence[Card], width: float) -> list[list[Card]]:
+    """The stock's cards in lines as text runs in ``width``, the last two kept together:
+    a lone card on the last line (a 10♥ below four full lines) read as a stray."""
+    rows: list[list[Card]] = [[]]
+    x = 0.0
+    for card in stock:
+        room = _rank_width(card) + STOCK_PIP
+        if rows[-1] and x + room > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append(card)
+        x += room + STOCK_GAP
+    if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 2:
+        rows[-1].insert(0, rows[-2].pop())
+    return rows  # one empty line for an empty stock, as the drawing always had
+
+
 def with_stock(board: Diagram, stock: Sequence[Card], *, mono: bool = False) -> Diagram:
     """``board`` with the stock below it, in order, top card first, as a line of text runs."""
     from puzzlegen.catscradle.views.board import MARGIN, _card_colours
@@ -203,28 +220,28 @@ def with_stock(board: Diagram, stock: Sequence[Card], *, mono: bool = False) -> 
         Text(MARGIN, board.height + STOCK_TEXT, "The stock, next card first:", STOCK_TEXT)
     ]
     top = board.height + STOCK_TEXT + 4
-    x, y = MARGIN, top
-    for card in stock:
-        width = _rank_width(card) + STOCK_PIP
-        if x + width > board.width - MARGIN:
-            x, y = MARGIN, y + STOCK_ROW
-        fill, stroke, ink = _card_colours(card, mono)
-        items.append(
-            Text(x, y + STOCK_TEXT, card.rank_name, STOCK_TEXT, fill=ink, bold=True, css="rank")
-        )
-        items.append(
-            Pip(
-                card.suit.value,
-                x + _rank_width(card),
-                y + 1.5,
-                STOCK_PIP,
-                fill,
-                stroke,
-                0.8 if stroke else 0,
+    y = top
+    for row in _stock_rows(stock, board.width - 2 * MARGIN):
+        x = MARGIN
+        for card in row:
+            fill, stroke, ink = _card_colours(card, mono)
+            items.append(
+                Text(x, y + STOCK_TEXT, card.rank_name, STOCK_TEXT, fill=ink, bold=True, css="rank")
             )
-        )
-        x += width + STOCK_GAP
-    height = y + STOCK_ROW + 2
+            items.append(
+                Pip(
+                    card.suit.value,
+                    x + _rank_width(card),
+                    y + 1.5,
+                    STOCK_PIP,
+                    fill,
+                    stroke,
+                    0.8 if stroke else 0,
+                )
+            )
+            x += _rank_width(card) + STOCK_PIP + STOCK_GAP
+        y += STOCK_ROW
+    height = y + 2
     desc = board.desc + " ; stock: " + " ".join(str(c) for c in stock)
     return Diagram(
         board.width,

@@ -98,6 +98,7 @@ from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import COLOR_MODES, FONT
 from puzzlegen.render.pdfx import Profile, ProfileError, add_output_intent, read_profile
 from puzzlegen.render.preflight import MAX_PAGES, MIN_PAGES, PRINTERS, preflight
+from puzzlegen.textio import counted
 
 
 @dataclass
@@ -243,7 +244,7 @@ def _typeset(
         enforceColorSpace=enforce,
         title=title,
         author=options.author,
-        subject=f"{total} puzzles; colour: {colour}; intended profile: {intended}; "
+        subject=f"{counted(total, 'puzzle')}; colour: {colour}; intended profile: {intended}; "
         + "; ".join(g.credit for g in games),
         creator=f"puzzlegen {puzzlegen.__version__}",
         keywords=", ".join(

@@ -52,6 +52,8 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
         self.found: dict[tuple[str, Any], int] = {}
         self.on_page: dict[int, list[tuple[str, Any]]] = {}
         self.current_head = ""
+        #: the running head in force where this page began (what its top continues)
+        self.top_head = ""
         self.story: Any = None  # the solution running over pages, if one is
         super().__init__(buffer, pagesize=geometry.media, **kwargs)
         templates = []
@@ -94,6 +96,7 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
     def _begin(self, canvas: Any, doc: Any) -> None:
         g = self.geometry
         page = canvas.getPageNumber()
+        self.top_head = self.current_head
         if page == 1 and source_date_epoch() is None:
             # The book's dates: 1 January of its copyright year, not reportlab's fixed
             # 2000 (SOURCE_DATE_EPOCH, when set, dates it as the convention asks).
@@ -138,6 +141,14 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]
         canvas.restoreState()
 
     def running_head(self, marks: list[tuple[str, Any]]) -> str:
+        """What the page holds: its puzzles' or solutions' numbers, else the chapter's head.
+
+        A page whose puzzles follow other matter (a chapter's first puzzles below the
+        last words of its rules, ``"follows"``) is headed by what it begins with: it
+        was headed "Puzzle 1" above a page of how-to-play.
+        """
+        if any(kind == "follows" for kind, _ in marks):
+            return self.top_head
         for kind, label in (("solution", "Solutions"), ("puzzle", "Puzzles")):
             numbers = [key for k, key in marks if k == kind]
             if numbers:

@@ -21,6 +21,7 @@ from puzzlegen.render.book.flowables import _chapter_heading, _FigureRow, _Float
 from puzzlegen.render.book.model import BookGame, BookOptions, Figure
 from puzzlegen.render.book.setting import Setting
 from puzzlegen.render.pdf import FONT
+from puzzlegen.textio import counted
 
 
 def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> list[Any]:
@@ -28,7 +29,7 @@ def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> 
     styles, options = setting.styles, setting.options
     title_page = [
         _Prose(escape(title), styles["title"]),
-        _Prose(escape(f"{total} puzzles with solutions"), styles["subtitle"]),
+        _Prose(escape(_with_solutions(total)), styles["subtitle"]),
         Spacer(1, 8),
         *[_Prose(_no_runt(escape(_origin(g))), styles["subtitle"]) for g in games],
         Spacer(1, 30),
@@ -41,6 +42,11 @@ def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> 
         _Marker("bare", 1),
         *_one_page(setting, 0.45, _copyright(options, title, games, styles)),
     ]
+
+
+def _with_solutions(total: int) -> str:
+    """The title page's count: "24 puzzles with solutions", "1 puzzle with its solution"."""
+    return f"{counted(total, 'puzzle')} with {'its solution' if total == 1 else 'solutions'}"
 
 
 def _one_page(setting: Setting, drop: float, body: list[Flowable]) -> list[Flowable]:
@@ -143,13 +149,27 @@ def _copyright(
     result = [_Prose("<br/>".join(lines), styles["small"]), Spacer(1, 10)]
     for game in games:
         credit = _sentence(game.credit)
-        if _known(game):
+        if _known(game) and len(games) == 1:
             credit += " This book credits the inventor."
         result.append(_Prose(escape(credit), styles["small"]))
         result.append(_Prose(escape(game.making_of), styles["small"]))
-    # Once for the book: each game's sentence said it, twice in a book of two games.
+    # Once for the book, naming the games: after each game's credit, "This book credits
+    # the inventor." stood twice in a book of Cat's Cradle and Escape.
+    if len(games) > 1 and (credited := _credited(games)):
+        result.append(_Prose(escape(credited), styles["small"]))
     result.append(_Prose("Every word of this book was written by puzzlegen.", styles["small"]))
     return result
+
+
+def _credited(games: list[Game]) -> str:
+    """The imprint's one sentence crediting the inventors of a book of several games
+    ("" if none is known: Pendulum's credit says its author is not known)."""
+    titles = list(dict.fromkeys(g.title for g in games if _known(g)))
+    if not titles:
+        return ""
+    if len(titles) == 1:
+        return f"This book credits the inventor of {titles[0]}."
+    return f"This book credits the inventors of {', '.join(titles[:-1])} and {titles[-1]}."
 
 
 def _no_runt(markup: str) -> str:

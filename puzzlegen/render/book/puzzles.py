@@ -183,6 +183,7 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
             doc.record("section", self.section)  # where the sheet landed, for the contents
         if self.flow and self.height < L.frame_h:  # below the rules: the next pass packs after
             doc.record("flowed", f"{self.title}:{len(self.entries)}")
+            doc.record("follows", self.title)  # the rules, not these puzzles, head the page
         top = self.height
         canvas.saveState()
         canvas.setFillColor(black)
@@ -194,7 +195,10 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
         scale = self.scale
         y = top - (_PAGE_HEAD_H if headed else 0)
         room = top - (L.frame_h - L.spare_at(diagrams, scale, headed))
-        spare = max(0.0, room) / (len(rows) + 1)
+        # Rows share the room left above, between and below them; a single row stands at
+        # the top under its label, the room below it (centred, a 6x9 page's one board
+        # left a third of the page blank above it).
+        spare = max(0.0, room) / (len(rows) + 1) if len(rows) > 1 else 0.0
         for row in rows:
             y -= spare
             row_h = max(e.diagram.height for e in row) * scale

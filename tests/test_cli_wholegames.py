@@ -267,11 +267,11 @@ def test_study_writes_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path
     assert set(fig["players"]) == {"beginner", "expert", "strong", "perfect"}
     assert fig["winnable"]["of"] == 6 and 0 <= fig["winnable"]["low"] <= fig["winnable"]["high"]
     html = (tmp_path / "study.html").read_text()
-    assert html.count("<svg") == 4 and "about 1 in 5" in html
+    assert html.count("<figure") == 4 and "about 1 in 5" in html
     assert "the strong player's sampling seeded <code>0</code>" in html
     # The inventor's text, not a deal's seed: "the seed" meant both to a reader.
     assert "Beside the inventor's figures" in html and "seed's" not in html
-    assert 'name="viewport"' in html and "max-width:100%" in html
+    assert 'name="viewport"' in html and "prefers-color-scheme:dark" in html
 
 
 def test_a_blank_player_seed_is_refused_and_study_takes_output(

@@ -183,11 +183,55 @@ def test_tab_jumps_to_cards_that_can_move_and_their_places(site: Path, page: Pag
 
 def test_index_opens_today_else_the_latest(site: Path, page: Page) -> None:
     page.page.goto((site / "index.html").as_uri() + "?today=2026-11-25")
-    page.page.wait_for_url("**/2026-11-25/index.html")
+    page.page.wait_for_url("**/2026-11-25/index.html?today=2026-11-25")
     page.page.goto((site / "index.html").as_uri() + "?today=2031-01-01")
-    page.page.wait_for_url(f"**/{LAST}/index.html")
-    assert page.page.locator("#nav-prev").get_attribute("href") == "../2026-11-28/index.html"
+    page.page.wait_for_url(f"**/{LAST}/index.html?today=2031-01-01")
+    prev = page.page.locator("#nav-prev").get_attribute("href")
+    assert prev == "../2026-11-28/index.html?today=2031-01-01"
     assert page.page.is_hidden("#nav-next")
+
+
+def site_links(p: Any) -> list[str]:
+    """The addresses of the links to the site's pages that the reader can see or
+    follow (the archive's rows included)."""
+    hrefs = p.eval_on_selector_all(
+        "a[href]",
+        "all => all.filter((a) => !a.hidden && !(a.parentElement || {}).hidden)"
+        ".map((a) => a.getAttribute('href'))",
+    )
+    return [h for h in hrefs if ".html" in h]
+
+
+def test_a_preview_date_goes_on_through_every_redirect_and_link(site: Path, page: Page) -> None:
+    # README: ?today= "on any page's address" sets today; a redirect or a link that
+    # dropped it took the reader to the real date (the archive then listing later days).
+    p = page.page
+    p.goto((site / "index.html").as_uri() + "?today=2026-11-01")  # before the first day
+    p.wait_for_url("**/archive.html?today=2026-11-01")
+    assert p.locator("tr[data-date]").count() == 0 and p.is_visible("#no-days")
+    assert site_links(p) == ["index.html?today=2026-11-01"]
+    day = "2026-11-25"
+    p.goto((site / "index.html").as_uri() + f"?today={day}")
+    p.wait_for_url(f"**/{day}/index.html?today={day}")
+    assert p.is_hidden("#nav-next")  # the 26th is after the preview's today
+    assert sorted(site_links(p)) == [
+        f"../2026-11-24/index.html?today={day}",
+        f"../archive.html?today={day}",
+        f"../index.html?today={day}",
+    ]
+    p.click("#nav-prev")
+    p.wait_for_url(f"**/2026-11-24/index.html?today={day}")
+    assert p.get_attribute("#nav-next", "href") == f"../{day}/index.html?today={day}"
+    p.click("text=All daily puzzles")
+    p.wait_for_url(f"**/archive.html?today={day}")
+    dates = p.eval_on_selector_all("tr[data-date]", "all => all.map((r) => r.dataset.date)")
+    assert dates == [day, "2026-11-24", "2026-11-23"]
+    assert all(h.endswith(f"?today={day}") for h in site_links(p))
+    p.click(f'tr[data-date="{FIRST}"] a')
+    p.wait_for_url(f"**/{FIRST}/index.html?today={day}")
+    # Without ?today=, the links are as written.
+    p.goto((site / FIRST / "index.html").as_uri())
+    assert not any("?" in h for h in site_links(p))
 
 
 def test_served_by_a_plain_web_server(
@@ -197,7 +241,7 @@ def test_served_by_a_plain_web_server(
     # of the server outside the folder (not even a favicon).
     root = f"{serve(site.parent)}/{site.name}/"
     page.page.goto(root + "index.html?today=2026-11-24")
-    page.page.wait_for_url("**/2026-11-24/index.html")
+    page.page.wait_for_url("**/2026-11-24/index.html?today=2026-11-24")
     assert page.page.locator("[data-cell]").count() == 16
     assert all(url.startswith(root) for url in page.requests)
 
@@ -363,6 +407,19 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert board.get_attribute("data-out") == "4" and p.inner_text("#moves") == "0 moves"
     root = pendulum_site.as_uri() + "/"
     assert page.requests and all(url.startswith(root) for url in page.requests)
+
+
+def test_a_pendulum_preview_goes_on_through_the_redirect_and_the_links(
+    pendulum_site: Path, page: Page
+) -> None:
+    p = page.page
+    p.goto((pendulum_site / "index.html").as_uri() + f"?today={CHOOSE}")
+    p.wait_for_url(f"**/{CHOOSE}/index.html?today={CHOOSE}")
+    assert sorted(site_links(p)) == [
+        f"../{WIN_IN_PAR}/index.html?today={CHOOSE}",
+        f"../archive.html?today={CHOOSE}",
+        f"../index.html?today={CHOOSE}",
+    ]
 
 
 def test_pendulum_foundations_say_what_goes_next_apart_at_320_px(
@@ -644,10 +701,10 @@ def test_nothing_after_today_is_offered(site: Path, page: Page) -> None:
 
     p.goto((site / today / "index.html").as_uri() + f"?today={today}")
     assert p.is_hidden("#nav-next") and later_links() == []
-    assert p.get_attribute("#nav-prev", "href") == "../2026-11-24/index.html"
+    assert p.get_attribute("#nav-prev", "href") == f"../2026-11-24/index.html?today={today}"
     shot(p, "cc-today-no-next")
     p.goto((site / "2026-11-24" / "index.html").as_uri() + f"?today={today}")
-    assert p.get_attribute("#nav-next", "href") == f"../{today}/index.html"
+    assert p.get_attribute("#nav-next", "href") == f"../{today}/index.html?today={today}"
     p.goto((site / "archive.html").as_uri() + f"?today={today}")
     assert later_links() == []
     dates = p.eval_on_selector_all("tr[data-date]", "all => all.map((r) => r.dataset.date)")
@@ -656,8 +713,7 @@ def test_nothing_after_today_is_offered(site: Path, page: Page) -> None:
     shot(p, "archive-to-today")
     # Before the first day: the archive, which says when it comes.
     p.goto((site / "index.html").as_uri() + "?today=2026-11-01")
-    p.wait_for_url("**/archive.html")
-    p.goto((site / "archive.html").as_uri() + "?today=2026-11-01")
+    p.wait_for_url("**/archive.html?today=2026-11-01")
     assert "2026-11-23" in p.inner_text("#no-days") and later_links() == []
     # Solving an old day does not build today's streak; solving today's does.
     p.goto((site / "2026-11-24" / "index.html").as_uri() + f"?today={today}")

@@ -239,3 +239,13 @@ def test_axe_and_the_focus_ring(site: Path, browser: Any, axe_source: str,
     finally:
         themed.context.close()
     assert themed.errors == []
+
+
+def test_a_preview_date_goes_on_through_the_redirect_and_the_links(site: Path, page: Page) -> None:
+    # Escape runs its own page (startPage), its links to other days made by the shell's.
+    p = page.page
+    p.goto((site / "index.html").as_uri() + "?today=2026-11-30")
+    p.wait_for_url("**/2026-11-29/index.html?today=2026-11-30")
+    assert p.get_attribute("#nav-prev", "href") == "../2026-11-28/index.html?today=2026-11-30"
+    assert p.is_hidden("#nav-next")  # December's days are after the preview's today
+    assert p.get_attribute("text=All daily puzzles", "href") == "../archive.html?today=2026-11-30"

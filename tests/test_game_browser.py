@@ -213,7 +213,27 @@ def test_links_both_ways_and_today(site: Path, game: Page) -> None:
     assert game.page.evaluate(rects) == 1
     assert game.page.is_visible("#nav-next") and game.page.is_hidden("#nav-prev")
     game.page.goto((site / "game" / "index.html").as_uri() + "?today=2026-11-24")
-    game.page.wait_for_url("**/game/2026-11-24/index.html")
+    game.page.wait_for_url("**/game/2026-11-24/index.html?today=2026-11-24")
+
+
+def test_a_preview_date_goes_on_through_every_redirect_and_link(site: Path, game: Page) -> None:
+    # ?today= is kept by today's redirect and by every link the pages make, both ways.
+    p, day = game.page, "2026-11-24"
+    p.goto((site / "game" / "index.html").as_uri() + f"?today={day}")
+    p.wait_for_url(f"**/game/{day}/index.html?today={day}")
+    p.locator("#puzzle-link a").wait_for(state="visible")
+    for link in ["#nav-prev", "#nav-next", "#puzzle-link a", "text=Today's game"]:
+        assert p.get_attribute(link, "href").endswith(f"/index.html?today={day}")
+    p.click("#puzzle-link a")
+    p.wait_for_url(f"**/{day}/index.html?today={day}")
+    assert "/game/" not in p.url
+    p.locator("#game-link a").wait_for(state="visible")
+    assert p.get_attribute("#game-link a", "href") == f"../game/{day}/index.html?today={day}"
+    p.goto((site / "game" / "archive.html").as_uri() + f"?today={day}")
+    assert p.get_attribute("text=Today's game", "href") == f"index.html?today={day}"
+    assert p.get_attribute(f'tr[data-date="{FIRST}"] a', "href") == (
+        f"{FIRST}/index.html?today={day}"
+    )
 
 
 def test_served_by_a_plain_web_server(
@@ -221,7 +241,7 @@ def test_served_by_a_plain_web_server(
 ) -> None:
     root = f"{serve(site.parent)}/{site.name}/"
     game.page.goto(root + "game/index.html?today=2026-11-25")
-    game.page.wait_for_url("**/game/2026-11-25/index.html")
+    game.page.wait_for_url("**/game/2026-11-25/index.html?today=2026-11-25")
     assert game.page.locator("[data-cell]").count() == 16
     game.page.click("#winnable")
     game.page.locator('#winnable-answer[data-answer="yes"]').wait_for()

@@ -86,5 +86,18 @@ def test_links_both_ways_and_no_later_sunday(site: Path, page: Page) -> None:
     index = (site / "prepare" / "index.html").as_uri()
     page.page.goto(index + "?today=" + SUNDAY)
     assert page.page.is_visible(f'tr[data-date="{SUNDAY}"]')
+    # A preview's date goes on from the list, and both ways between the two pages.
+    page.page.click(f'tr[data-date="{SUNDAY}"] a')
+    page.page.wait_for_url(f"**/prepare/{SUNDAY}/index.html?today={SUNDAY}")
+    page.page.locator("#puzzle-link a").wait_for(state="visible")
+    assert page.page.get_attribute("text=All prepare puzzles", "href") == (
+        f"../index.html?today={SUNDAY}"
+    )
+    page.page.click("#puzzle-link a")
+    page.page.wait_for_url(f"**/{SUNDAY}/index.html?today={SUNDAY}")
+    page.page.locator("#prepare-link a").wait_for(state="visible")
+    assert page.page.get_attribute("#prepare-link a", "href") == (
+        f"../prepare/{SUNDAY}/index.html?today={SUNDAY}"
+    )
     page.page.goto(index + "?today=2026-11-28")
     assert not page.page.is_visible(f'tr[data-date="{SUNDAY}"]')

@@ -50,6 +50,7 @@ process.stdout.write(JSON.stringify({
   plural: [S.plural(1, "space", "spaces"), S.plural(2, "space", "spaces")],
   listed: S.listedDays({days: [{date: "2026-11-25"}, {date: "2026-11-23"}]}),
   registered: registered !== null, unknown: S.game("nothing"),
+  kept: ["archive.html", "../2026-11-24/index.html#play", "a.html?x=1"].map(S.keepToday),
 }));
 """
 
@@ -90,3 +91,9 @@ def test_old_and_new_records_are_read_and_dates_count_alike() -> None:
     assert got["minutes"] == "2:05" and got["plural"] == ["1 space", "2 spaces"]
     assert got["listed"] == ["2026-11-23", "2026-11-25"]
     assert got["registered"] is True and got["unknown"] is None
+    # A preview's ?today= goes on with every address the pages make.
+    assert got["kept"] == [
+        "archive.html?today=2026-11-26",
+        "../2026-11-24/index.html?today=2026-11-26#play",
+        "a.html?x=1&today=2026-11-26",
+    ]

@@ -55,8 +55,9 @@
     const t = today();
     const past = days.filter((d) => d <= t);
     const chosen = past.length ? past[past.length - 1] : days[0];
-    document.getElementById("today-link").href = chosen + "/index.html";
-    window.location.replace(chosen + "/index.html");
+    const target = site.keepToday(chosen + "/index.html"); // a preview goes on with its date
+    document.getElementById("today-link").href = target;
+    window.location.replace(target);
   }
 
   function startArchive() {

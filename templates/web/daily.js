@@ -125,7 +125,9 @@
     // ahead), else the first there is.
     // Never a day after today: before the first day, the archive says when it comes.
     const past = days.filter((d) => d <= t);
-    const target = past.length ? past[past.length - 1] + "/index.html" : "archive.html";
+    // A preview (?today=) goes on with its date: the archive would list later days.
+    const target = site.keepToday(past.length ? past[past.length - 1] + "/index.html"
+      : "archive.html");
     const link = document.getElementById("today-link");
     if (link) link.href = target;
     window.location.replace(target);
@@ -761,7 +763,7 @@
     why.textContent = "What is wrong: " + (error && error.message ? error.message : String(error)) +
       ". The puzzle's picture and its solution are below; other days are in ";
     const link = document.createElement("a");
-    link.href = "../archive.html";
+    link.href = site.keepToday("../archive.html");
     link.textContent = "the archive";
     why.append(link, ".");
     note.append(head, why);

@@ -13,6 +13,10 @@
  *                      page wrote (a record without `on`, say, is still read:
  *                      it counts as played and solved, but in no streak);
  *   today(), addDays(), listedDays(), minutes(), plural()   dates and words;
+ *   keepToday(href)    a link or redirect to another page of the site, carrying
+ *                      this page's ?today= on (the page's own links to .html
+ *                      pages get it when the page is read), so a preview of a
+ *                      date stays one from page to page;
  *   streaks(dates)     the current and longest run of consecutive dates;
  *   showList(list, rows)   a <dl> of statistics;
  *   linkDays(date, days, upTo)   the "earlier" and "later" links of a day;
@@ -102,11 +106,35 @@
     return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
   }
 
+  /** This page's ?today=YYYY-MM-DD, or null when its address has none well formed. */
+  function preview() {
+    const asked = new URLSearchParams(window.location.search).get("today");
+    return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : null;
+  }
+
   /** The browser's local date, or ?today=YYYY-MM-DD (for tests and previews). */
   function today() {
-    const asked = new URLSearchParams(window.location.search).get("today");
-    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) return asked;
-    return isoDate(new Date());
+    return preview() || isoDate(new Date());
+  }
+
+  /** `href`, the address of another page of this site, with this page's ?today=
+   *  carried on: a preview stays one through every redirect and link. */
+  function keepToday(href) {
+    const asked = preview();
+    if (!asked) return href;
+    const hash = href.indexOf("#");
+    const [path, fragment] = hash < 0 ? [href, ""] : [href.slice(0, hash), href.slice(hash)];
+    return path + (path.indexOf("?") < 0 ? "?" : "&") + "today=" + asked + fragment;
+  }
+
+  /** Carry ?today= onto the page's own links to the site's pages (relative
+   *  addresses of .html files); the links the scripts make use keepToday(). */
+  function keepTodayOnLinks(doc) {
+    if (!preview()) return;
+    for (const a of doc.querySelectorAll("a[href]")) {
+      const href = a.getAttribute("href");
+      if (/^[^:?#]*\.html(#.*)?$/.test(href) && href.indexOf("//") !== 0) a.href = keepToday(href);
+    }
   }
 
   function addDays(iso, n) {
@@ -196,11 +224,12 @@
     const earlier = days.filter((d) => d < date);
     const later = days.filter((d) => d > date && (!upTo || d <= upTo));
     if (earlier.length) {
-      document.getElementById("nav-prev").href = "../" + earlier[earlier.length - 1] + "/index.html";
+      document.getElementById("nav-prev").href =
+        keepToday("../" + earlier[earlier.length - 1] + "/index.html");
       document.getElementById("nav-prev").hidden = false;
     }
     if (later.length) {
-      document.getElementById("nav-next").href = "../" + later[0] + "/index.html";
+      document.getElementById("nav-next").href = keepToday("../" + later[0] + "/index.html");
       document.getElementById("nav-next").hidden = false;
     }
   }
@@ -278,7 +307,7 @@
     whenListed("../../", "days.js", "PUZZLE_DAYS", (days) => {
       if (!listedDays(days).includes(date)) return;
       const span = document.getElementById("puzzle-link");
-      span.querySelector("a").href = "../../" + date + "/index.html";
+      span.querySelector("a").href = keepToday("../../" + date + "/index.html");
       span.hidden = false;
     });
   }
@@ -289,6 +318,14 @@
     today: today, addDays: addDays, listedDays: listedDays, minutes: minutes, plural: plural,
     streaks: streaks, showList: showList, linkDays: linkDays, wireCopy: wireCopy,
     wireBoard: wireBoard, markCells: markCells, whenListed: whenListed,
-    linkPuzzleDay: linkPuzzleDay,
+    linkPuzzleDay: linkPuzzleDay, keepToday: keepToday,
   };
+
+  // The page's own links keep a preview as well, once the page is read.
+  const doc = window.document;
+  if (doc && doc.readyState === "loading") {
+    doc.addEventListener("DOMContentLoaded", () => keepTodayOnLinks(doc));
+  } else if (doc) {
+    keepTodayOnLinks(doc);
+  }
 })();

@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from puzzlegen.catscradle.study import STUDY_PLAYERS, figures
 from puzzlegen.catscradle.views.study import render, win_chart
 
@@ -60,7 +62,7 @@ def test_one_lost_deal_reads_as_one_and_compares_nothing_it_lacks() -> None:
 def test_histogram_bars_say_how_many_games_they_share() -> None:
     results = [_result(s, {"expert": s < 2, "strong": s < 5}) for s in range(10)]
     html = render(figures(results))
-    assert "expert (2)</text>" in html and "strong (5)</text>" in html
+    assert "expert (2 games)</text>" in html and "strong (5 games)</text>" in html
     assert re.search(r"<title>expert, \d+: 1 of 2 games</title>", html)
 
 
@@ -86,3 +88,100 @@ def test_on_a_phone_each_figure_is_a_block_the_reason_in_full_width(
     page.page.set_viewport_size({"width": 1280, "height": 800})  # a table on a wide screen
     assert page.page.evaluate("getComputedStyle(document.querySelector('.stack tr')).display") \
         == "table-row"
+
+
+def _phone_study(tmp_path: Path) -> Path:
+    """A report of 60 made-up deals, every player with wins and losses."""
+    results = [
+        _result(
+            seed,
+            {
+                "perfect": seed % 2 == 0,
+                "expert": seed % 9 == 0,
+                "strong": seed % 7 == 0,
+                "beginner": seed % 29 == 0,
+            },
+        )
+        for seed in range(60)
+    ]
+    path = tmp_path / "study.html"
+    path.write_text(render(figures(results)), encoding="utf-8")
+    return path
+
+
+# Each chart text's size on the screen: its font size times its chart's scale.
+TEXT_SIZES = """() => [...document.querySelectorAll('svg text')].map((t) => {
+  const svg = t.ownerSVGElement;
+  return parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width
+    / svg.viewBox.baseVal.width;
+})"""
+# Tick labels of one chart that run into each other.
+CROWDED = """() => [...document.querySelectorAll('svg')].flatMap((svg) => {
+  const boxes = [...svg.querySelectorAll('text.tick')].map((t) => t.getBoundingClientRect());
+  return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right
+    && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => svg.ariaLabel));
+})"""
+
+
+def test_the_charts_text_is_readable_on_a_phone_and_a_desktop(page: Any, tmp_path: Path) -> None:
+    # Drawn 560 and 620 px wide, the charts shrank with their text on a phone: about 5 px.
+    path = _phone_study(tmp_path)
+    for width in (360, 400, 1200):
+        page.page.set_viewport_size({"width": width, "height": 800})
+        page.page.goto(path.as_uri())
+        sizes = page.page.evaluate(TEXT_SIZES)
+        assert sizes and min(sizes) >= 11, (width, min(sizes))
+        assert max(sizes) <= 17, (width, max(sizes))  # and not blown up on a wide screen
+        assert page.page.evaluate(CROWDED) == []
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def _rgb(css: str) -> tuple[int, int, int] | None:
+    """(r, g, b) of a computed colour, or None where it is transparent."""
+    parts = [float(x) for x in re.findall(r"[0-9.]+", css)]
+    if len(parts) == 4 and parts[3] == 0:
+        return None
+    return (round(parts[0]), round(parts[1]), round(parts[2]))
+
+
+def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    def luminance(rgb: tuple[int, int, int]) -> float:
+        linear = [c / 3294.6 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+COLOURS = """() => {
+  const each = (sel, prop) =>
+    [...new Set([...document.querySelectorAll(sel)].map((e) => getComputedStyle(e)[prop]))];
+  return {
+    paper: [getComputedStyle(document.body).backgroundColor,
+            getComputedStyle(document.documentElement).backgroundColor],
+    ink: getComputedStyle(document.body).color,
+    text: each('svg text', 'fill'), bars: each('svg rect', 'fill'),
+    lines: each('svg line.ink', 'stroke'),
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_report_follows_the_readers_colour_scheme(
+    page: Any, tmp_path: Path, scheme: str
+) -> None:
+    # The report was black on white whatever the reader asked; the daily pages follow
+    # prefers-color-scheme, and so must it, its charts readable on either paper.
+    path = _phone_study(tmp_path)
+    page.page.emulate_media(color_scheme=scheme)
+    page.page.goto(path.as_uri())
+    got = page.page.evaluate(COLOURS)
+    paper = next((c for c in map(_rgb, got["paper"]) if c), (255, 255, 255))  # else the canvas
+    assert (sum(paper) < 3 * 64) == (scheme == "dark"), paper
+    ink = _rgb(got["ink"])
+    assert ink is not None and _contrast(ink, paper) >= 7
+    for colour in got["text"]:
+        assert _contrast(_rgb(colour) or paper, paper) >= 4.5, colour
+    assert len(got["bars"]) == 4  # one colour a player
+    for colour in got["bars"] + got["lines"]:
+        assert _contrast(_rgb(colour) or paper, paper) >= 3, colour

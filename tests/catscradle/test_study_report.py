@@ -185,3 +185,12 @@ def test_the_report_follows_the_readers_colour_scheme(
     assert len(got["bars"]) == 4  # one colour a player
     for colour in got["bars"] + got["lines"]:
         assert _contrast(_rgb(colour) or paper, paper) >= 3, colour
+
+
+def test_small_rates_keep_two_decimals() -> None:
+    # 5 of 10,000 read "0.1% (95% interval 0.0% – 0.1%)".
+    from puzzlegen.catscradle.views.study import _pct
+
+    assert [_pct(x) for x in (0.0005, 0.000214, 0.00999, 0.142, None)] == [
+        "0.05%", "0.02%", "1.0%", "14.2%", "–"
+    ]

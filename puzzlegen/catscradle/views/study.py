@@ -16,6 +16,7 @@ import math
 from html import escape
 from typing import Any
 
+from puzzlegen.catscradle.playerwords import PLAYERS_IN_WORDS
 from puzzlegen.catscradle.study import STUDY_PLAYERS
 
 #: Each player's colour in the charts, light theme and dark (the page's CSS picks,
@@ -40,7 +41,10 @@ GROWTH = 1.25
 
 
 def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f}%"
+    # Two decimals under 1%: 5 of 10,000 read "0.1% (95% interval 0.0% – 0.1%)".
+    if x is None:
+        return "–"
+    return f"{100 * x:.2f}%" if 100 * x < 0.995 else f"{100 * x:.1f}%"
 
 
 def _rate_text(rate: dict[str, Any]) -> str:
@@ -384,8 +388,6 @@ def render(fig: dict[str, Any]) -> str:
         "<th>longest won game</th><th>longest lost game</th>"
         "<th>most spaces at the end of a win</th></tr>\n"
         + "\n".join(player_rows)
-        + "\n</table></div>\n<p>beginner: the hasty player's sequence every time; expert: the line "
-        "with the most spaces every time; strong: chooses among a sequence's end positions "
-        "by sampled orders of the unseen cards; perfect: knows the stock's order.</p>\n"
+        + f"\n</table></div>\n<p>{escape(PLAYERS_IN_WORDS)}</p>\n"
         "<h2>Charts</h2>\n" + "\n".join(charts) + "\n</body>\n</html>\n"
     )

@@ -476,3 +476,10 @@ def test_a_stop_before_the_store_is_read_claims_no_count(
         read.append(True)
         raise KeyboardInterrupt
     assert "908 of 2000 deals are stored" in capsys.readouterr().err
+
+
+def test_game_help_describes_the_players_as_the_report_does() -> None:
+    from puzzlegen.catscradle.playerwords import PLAYERS_IN_WORDS
+    from puzzlegen.cli.wholegames import PLAYER_HELP
+
+    assert PLAYER_HELP == PLAYERS_IN_WORDS

@@ -29,13 +29,14 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
         return json.dumps(payload)
     return "\n".join(
         [
-            f"Deal for seed {seed!r}: {the_deal}",
+            # RULES.md: "Print uses the symbols"; every line reads back as a deal.
+            f"Deal for seed {seed!r}: {' '.join(c.symbol() for c in the_deal.cards)}",
             "",
             "Layout:",
-            the_deal.layout.grid(),
+            the_deal.layout.grid(symbols=True),
             "",
             "Stock, top card first:",
-            " ".join(str(c) for c in the_deal.stock),
+            " ".join(c.symbol() for c in the_deal.stock),
         ]
     )
 
@@ -61,7 +62,8 @@ def solve_text(text: str, *, as_json: bool = False) -> str:
         return json.dumps(line.to_json())
     from puzzlegen.catscradle.views.prose import best_line_sentence
 
-    return "\n".join([start.grid(), "", best_line_sentence(line), "", line.final.grid()])
+    grids = start.grid(symbols=True), line.final.grid(symbols=True)  # "Print uses the symbols"
+    return "\n".join([grids[0], "", best_line_sentence(line), "", grids[1]])
 
 
 def solve_lines(lines: Iterable[str], out: TextIO) -> bool:

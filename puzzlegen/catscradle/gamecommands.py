@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlegen.catscradle.gameplayers import PLAYER_NAMES, GameRecord, player_name
-from puzzlegen.catscradle.position import SPACE, Deal, Position
+from puzzlegen.catscradle.position import Deal, Position
 
 
 def game_output(
@@ -99,12 +99,7 @@ def game_text(record: GameRecord, seed: str | None) -> str:
 
 def symbol_grid(position: Position) -> str:
     """The position as four indented rows of suit symbols."""
-    tokens = ["/".join(c.symbol() for c in s) if s else SPACE for s in position.cells]
-    width = max(len(t) for t in tokens)
-    return "\n".join(
-        "  " + "  ".join(t.ljust(width) for t in tokens[r * 4 : r * 4 + 4]).rstrip()
-        for r in range(4)
-    )
+    return "\n".join("  " + row for row in position.grid(symbols=True).splitlines())
 
 
 def study_output(

@@ -144,9 +144,11 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.parse({str(self)!r})"
 
-    def grid(self) -> str:
-        """The text form laid out as four aligned rows."""
-        tokens = ["/".join(map(str, s)) if s else SPACE for s in self.cells]
+    def grid(self, *, symbols: bool = False) -> str:
+        """The text form laid out as four aligned rows (cards as print shows them:
+        ``10♥``, with ``symbols``)."""
+        name = Card.symbol if symbols else Card.__str__
+        tokens = ["/".join(map(name, s)) if s else SPACE for s in self.cells]
         width = max(len(t) for t in tokens)
         rows = (tokens[r * SIZE : (r + 1) * SIZE] for r in range(SIZE))
         return "\n".join("  ".join(t.ljust(width) for t in row).rstrip() for row in rows)

@@ -21,7 +21,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_deal_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "deal", "--seed", "42")
-    assert status == 0 and str(Deal.from_seed(42)) in out
+    # RULES.md: "Print uses the symbols", in the heading, the layout and the stock.
+    cards = Deal.from_seed(42).cards
+    assert status == 0 and " ".join(c.symbol() for c in cards) in out
+    assert "7♥  2♥  6♣  2♣" in out and " ".join(c.symbol() for c in cards[16:]) in out
     status, out, _ = run(capsys, "deal", "--seed", "42", "--json")
     payload = json.loads(out)
     assert payload["deal"] == str(Deal.from_seed(42))

@@ -297,3 +297,15 @@ def test_svg_reads_what_deal_json_prints(
     status, out, err = run(capsys, "svg", "--game", game, "-")
     assert status == 0, err
     assert out.startswith("<svg") or out.startswith("<?xml"), out[:80]
+
+
+def test_daily_date_given_twice_writes_both_days(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The first --date was dropped without a word, and one page written.
+    out = tmp_path / "site"
+    assert main(["daily", "--date", "2026-12-05", "--date", "2026-11-23", "-o", str(out)]) == 0
+    assert "Wrote 2 daily pages" in capsys.readouterr().out
+    assert (out / "2026-11-23" / "index.html").is_file()
+    assert (out / "2026-12-05" / "index.html").is_file()
+    assert main(["daily", "--date", "2026-11-23", "--date", ""]) == 2

@@ -394,7 +394,12 @@ def _output_intent(path: Path | None, pdfx: bool, colour: str) -> Path | None:
 
 
 @click.command(context_settings=CONTEXT)
-@click.option("--date", "date_text", help="The date, YYYY-MM-DD.")
+@click.option(
+    "--date",
+    "date_texts",
+    multiple=True,
+    help="The date, YYYY-MM-DD; given again, each date (written in date order).",
+)
 @click.option("--from", "from_text", help="First date of a range (with --to).")
 @click.option("--to", "to_text", help="Last date of a range (with --from).")
 @click.option(
@@ -428,7 +433,7 @@ def _output_intent(path: Path | None, pdfx: bool, colour: str) -> Path | None:
 )
 @game_option("The game of the daily puzzle.")
 def daily(
-    date_text: str | None,
+    date_texts: tuple[str, ...],
     from_text: str | None,
     to_text: str | None,
     as_json: bool,
@@ -466,7 +471,7 @@ def daily(
     from puzzlegen.fileio import check_writable
     from puzzlegen.publish import check_site, publish_dailies
 
-    dates = _dates(date_text, from_text, to_text)
+    dates = _dates(date_texts, from_text, to_text)
     if solution and output is not None:
         # It was taken and ignored: the pages hold the answer (behind a button), always.
         raise click.UsageError(
@@ -696,16 +701,20 @@ def _folder(ctx: click.Context, param: click.Parameter, value: str | None) -> Pa
     return path
 
 
-def _dates(date_text: str | None, from_text: str | None, to_text: str | None) -> list[dt.date]:
+def _dates(
+    date_texts: tuple[str, ...], from_text: str | None, to_text: str | None
+) -> list[dt.date]:
     from puzzlegen.daily import date_range, parse_date
 
     # Given but empty ('--date ""', an unset shell variable) is a bad date, not a missing one.
-    for option, text in (("--date", date_text), ("--from", from_text), ("--to", to_text)):
+    given = [("--date", text) for text in date_texts] + [("--from", from_text), ("--to", to_text)]
+    for option, text in given:
         if text is not None and not text.strip():
             raise click.BadParameter("give a date, YYYY-MM-DD", param_hint=f"'{option}'")
-    if date_text and not (from_text or to_text):
-        return [parse_date(date_text)]
-    if from_text and to_text and not date_text:
+    if date_texts and not (from_text or to_text):
+        # Given twice, the first was dropped without a word: each is a day now.
+        return sorted({parse_date(text) for text in date_texts})
+    if from_text and to_text and not date_texts:
         return date_range(parse_date(from_text), parse_date(to_text))
     raise click.UsageError("give either --date, or both --from and --to")
 

@@ -461,6 +461,7 @@ def daily(
       puzzlegen daily --from 2026-11-23 --to 2026-11-29 --json
       puzzlegen daily --date 2026-11-23 -o output/daily/
       puzzlegen daily --from 2026-12-01 --to 2026-12-31 -o output/daily/
+      puzzlegen daily --date 2026-12-24 --date 2026-12-31 --solution
       puzzlegen daily --kind game --date 2026-11-23 -o output/daily/
       puzzlegen daily --kind prepare --date 2026-11-29 -o output/daily/
       puzzlegen daily --game pendulum --date 2026-11-23 -o output/daily-pendulum/

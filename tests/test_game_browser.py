@@ -3,19 +3,21 @@
 Three days of puzzles and of whole games are written once into a temporary
 folder.  The tests play a day to a win by following its stored line through
 the data-cell contract and the #deal button, lose a day on purpose, reload
-mid-game and go on, and ask "Still winnable?".  Each test gets a fresh
+mid-game and go on, and ask "Still winnable?"; with a preview's date (?today=)
+they check that no page offers a game after today.  Each test gets a fresh
 browser context, so localStorage starts empty (conftest.py's ``page``).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page
+from browsing import Page, shot
 
 from puzzlegen.catscradle.board import coords
 from puzzlegen.catscradle.position import Deal
@@ -222,8 +224,9 @@ def test_a_preview_date_goes_on_through_every_redirect_and_link(site: Path, game
     p.goto((site / "game" / "index.html").as_uri() + f"?today={day}")
     p.wait_for_url(f"**/game/{day}/index.html?today={day}")
     p.locator("#puzzle-link a").wait_for(state="visible")
-    for link in ["#nav-prev", "#nav-next", "#puzzle-link a", "text=Today's game"]:
+    for link in ["#nav-prev", "#puzzle-link a", "text=Today's game"]:
         assert p.get_attribute(link, "href").endswith(f"/index.html?today={day}")
+    assert p.is_hidden("#nav-next")  # the next game is after the preview's today
     p.click("#puzzle-link a")
     p.wait_for_url(f"**/{day}/index.html?today={day}")
     assert "/game/" not in p.url
@@ -246,3 +249,49 @@ def test_served_by_a_plain_web_server(
     game.page.click("#winnable")
     game.page.locator('#winnable-answer[data-answer="yes"]').wait_for()
     assert all(url.startswith(root) or url.startswith("blob:") for url in game.requests)
+
+
+def test_nothing_after_today_is_offered(site: Path, game: Page) -> None:
+    # As on the puzzle pages (test_daily_browser.py): today's redirect, Next and the
+    # archive stop at today. The redirect opened the first game before its date, and
+    # Next and the archive went on to every game on disk.
+    p, today = game.page, "2026-11-24"
+
+    def links_after(date: str) -> list[str]:
+        """The links the reader can see or follow to a day after ``date``."""
+        hrefs = p.eval_on_selector_all(
+            "a[href]",
+            "all => all.filter((a) => !a.hidden && !(a.parentElement || {}).hidden)"
+            ".map((a) => a.getAttribute('href'))",
+        )
+        return [h for h in hrefs if any(d > date for d in re.findall(r"(\d{4}-\d\d-\d\d)/", h))]
+
+    p.goto((site / "game" / "index.html").as_uri() + f"?today={today}")
+    p.wait_for_url(f"**/game/{today}/index.html?today={today}")
+    p.locator("#puzzle-link a").wait_for(state="visible")
+    assert p.is_hidden("#nav-next") and links_after(today) == []
+    assert p.get_attribute("#nav-prev", "href") == f"../{FIRST}/index.html?today={today}"
+    shot(p, "game-today-no-next")
+    p.goto((site / "game" / FIRST / "index.html").as_uri() + f"?today={today}")
+    assert p.get_attribute("#nav-next", "href") == f"../{today}/index.html?today={today}"
+    # A game opened by its address before its date goes on to no later one either.
+    p.goto((site / "game" / today / "index.html").as_uri() + f"?today={FIRST}")
+    assert p.is_hidden("#nav-next") and links_after(today) == []
+    p.goto((site / "game" / "archive.html").as_uri() + f"?today={today}")
+    assert links_after(today) == []
+    dates = p.eval_on_selector_all("tr[data-date]", "all => all.map((r) => r.dataset.date)")
+    assert dates == [today, FIRST]
+    assert p.get_attribute(f'tr[data-date="{today}"]', "class") == "is-today"
+    assert p.is_hidden("#no-days")
+    shot(p, "game-archive-to-today")
+    # After the last game: the latest.
+    p.goto((site / "game" / "index.html").as_uri() + "?today=2031-01-01")
+    p.wait_for_url(f"**/game/{LAST}/index.html?today=2031-01-01")
+    # Before the first game: the archive, which lists none and says when it comes.
+    for before in ["2026-01-01", "2026-11-22"]:
+        p.goto((site / "game" / "index.html").as_uri() + f"?today={before}")
+        p.wait_for_url(f"**/game/archive.html?today={before}")
+        assert p.locator("tr[data-date]").count() == 0 and p.locator("main section").count() == 0
+        assert p.inner_text("#no-days") == f"The first game is for {FIRST}: come back then."
+        assert links_after(before) == []
+    shot(p, "game-archive-before-the-first")

@@ -2,8 +2,9 @@
  *
  * Cat's Cradle is a patience invented by Michael Bourne (divertimenti, 1986).
  * Three kinds of page load this script, told apart by <body data-page>:
- *   "game-today"    game/index.html: opens today's game, else the latest;
- *   "game-archive"  game/archive.html: marks the days played here, statistics;
+ *   "game-today"    game/index.html: opens today's game, else the latest before it;
+ *   "game-archive"  game/archive.html: the days up to today, marked when played here,
+ *                   and statistics;
  *   "game-day"      game/DATE/index.html: the game itself.
  * The rules of a move and the board's drawing are the daily puzzle's own
  * (assets/cats-cradle.js, loaded after this file: it registers with
@@ -49,18 +50,10 @@
   }
 
   // -- game/index.html and game/archive.html -------------------------------------
-  function openToday() {
-    const days = listedDays(window.GAME_DAYS);
-    if (!days.length) return;
-    const t = today();
-    const past = days.filter((d) => d <= t);
-    const chosen = past.length ? past[past.length - 1] : days[0];
-    const target = site.keepToday(chosen + "/index.html"); // a preview goes on with its date
-    document.getElementById("today-link").href = target;
-    window.location.replace(target);
-  }
-
+  // As the puzzles' (site.js): a site may hold games ahead of their dates, and no
+  // redirect, row or link offers one after today.
   function startArchive() {
+    site.archiveUpTo(listedDays(window.GAME_DAYS), "game", "games");
     const records = site.store.records(NAME);
     for (const row of document.querySelectorAll("tr[data-date]")) {
       const record = records[row.dataset.date];
@@ -685,8 +678,8 @@
       if (event.ctrlKey && event.key === "z") undo();
     });
 
-    // Navigation: other games, and this day's puzzle when the site has it.
-    site.linkDays(date, listedDays(window.GAME_DAYS));
+    // Navigation: other games up to today, and this day's puzzle when the site has it.
+    site.linkDays(date, listedDays(window.GAME_DAYS), today());
     site.linkPuzzleDay(date);
 
     // Pick up where this browser left off: the sequences dealt, then this one's moves.
@@ -714,7 +707,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     const page = document.body.dataset.page;
-    if (page === "game-today") openToday();
+    if (page === "game-today") site.openToday(listedDays(window.GAME_DAYS));
     else if (page === "game-archive") startArchive();
     else if (page === "game-day") startDay();
   });

@@ -116,43 +116,14 @@
     site.showList(list, rows);
   }
 
-  // -- the archive's index.html: today's puzzle --------------------------------
-  function openToday() {
-    const days = archiveDays();
-    if (!days.length) return;
-    const t = today();
-    // Today's if published, else the latest not after today (a site may publish
-    // ahead), else the first there is.
-    // Never a day after today: before the first day, the archive says when it comes.
-    const past = days.filter((d) => d <= t);
-    // A preview (?today=) goes on with its date: the archive would list later days.
-    const target = site.keepToday(past.length ? past[past.length - 1] + "/index.html"
-      : "archive.html");
-    const link = document.getElementById("today-link");
-    if (link) link.href = target;
-    window.location.replace(target);
-  }
-
   // -- archive.html ------------------------------------------------------------
+  // (index.html, today's puzzle, is site.openToday's: today's, else the latest
+  // before it, else the archive; never a day after today.)
   function startArchive() {
     const gameName = document.body.dataset.game;
     const records = store.records(gameName);
     const t = today();
-    // Days after today are not offered: their rows go, and a month left empty.
-    for (const row of document.querySelectorAll("tr[data-date]")) {
-      if (row.dataset.date > t) row.remove();
-    }
-    for (const section of document.querySelectorAll("main section")) {
-      if (!section.querySelector("tr[data-date]")) section.remove();
-    }
-    if (!document.querySelector("tr[data-date]")) {
-      const note = document.createElement("p");
-      note.id = "no-days";
-      const days = archiveDays();
-      note.textContent = days.length ? "The first puzzle is for " + days[0] + ": come back then."
-        : "No puzzles yet.";
-      document.querySelector("main").appendChild(note);
-    }
+    site.archiveUpTo(archiveDays(), "puzzle", "puzzles"); // no day after today
     const words = { solved: "✓ solved", shown: "shown the answer", started: "started" };
     for (const row of document.querySelectorAll("tr[data-date]")) {
       const how = outcome(records[row.dataset.date]);
@@ -775,7 +746,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     const page = document.body.dataset.page;
-    if (page === "today") openToday();
+    if (page === "today") site.openToday(archiveDays());
     else if (page === "archive") startArchive();
     else if (page === "day") startDay();
   });

@@ -19,6 +19,10 @@
  *                      date stays one from page to page;
  *   streaks(dates)     the current and longest run of consecutive dates;
  *   showList(list, rows)   a <dl> of statistics;
+ *   openToday(days)    a kind's index.html: on to today's day, else the latest
+ *                      before it, else the archive; never a day after today;
+ *   archiveUpTo(days, one, many)   an archive.html without the days after today,
+ *                      saying when the first comes if that leaves none;
  *   linkDays(date, days, upTo)   the "earlier" and "later" links of a day;
  *   whenListed(root, path, name, then)   another kind's list of days (path from
  *                      the site's root, e.g. "game/days.js"), loaded only when
@@ -217,6 +221,44 @@
     }
   }
 
+  // -- a kind's index and archive -------------------------------------------------------
+  // The puzzles' pages (daily.js) and the whole games' (gamepage.js) share these, so the
+  // two kinds cannot differ on which days they offer: a site may be written ahead of its
+  // dates, and no link or redirect offers a day after today.
+
+  /** index.html: go on to today's day among `days` (sorted), else the latest before
+   *  today; before the first day, to archive.html, which says when it comes.  The
+   *  page's #today-link (its fallback) gets the same address, a preview's date on. */
+  function openToday(days) {
+    if (!days.length) return;
+    const t = today();
+    const past = days.filter((d) => d <= t);
+    const target = keepToday(past.length ? past[past.length - 1] + "/index.html" : "archive.html");
+    const link = document.getElementById("today-link");
+    if (link) link.href = target;
+    window.location.replace(target);
+  }
+
+  /** archive.html: take out the rows (tr[data-date]) of days after today, and a month
+   *  (a section of <main>) left empty; with no row left, a note (#no-days) says when
+   *  the first of `days` (sorted) comes, or that there is none yet, in the words
+   *  `one` and `many` ("puzzle", "puzzles"). */
+  function archiveUpTo(days, one, many) {
+    const t = today();
+    for (const row of document.querySelectorAll("tr[data-date]")) {
+      if (row.dataset.date > t) row.remove();
+    }
+    for (const section of document.querySelectorAll("main section")) {
+      if (!section.querySelector("tr[data-date]")) section.remove();
+    }
+    if (document.querySelector("tr[data-date]")) return;
+    const note = document.createElement("p");
+    note.id = "no-days";
+    note.textContent = days.length ? "The first " + one + " is for " + days[0] +
+      ": come back then." : "No " + many + " yet.";
+    document.querySelector("main").appendChild(note);
+  }
+
   // -- a day's page --------------------------------------------------------------------
   /** Show #nav-prev and #nav-next on the days before and after `date` among `days`
    *  (sorted); with `upTo`, no later day after it. */
@@ -316,7 +358,8 @@
     game: (name) => games[name] || null,
     store: store, dayRecord: dayRecord,
     today: today, addDays: addDays, listedDays: listedDays, minutes: minutes, plural: plural,
-    streaks: streaks, showList: showList, linkDays: linkDays, wireCopy: wireCopy,
+    streaks: streaks, showList: showList, openToday: openToday, archiveUpTo: archiveUpTo,
+    linkDays: linkDays, wireCopy: wireCopy,
     wireBoard: wireBoard, markCells: markCells, whenListed: whenListed,
     linkPuzzleDay: linkPuzzleDay, keepToday: keepToday,
   };

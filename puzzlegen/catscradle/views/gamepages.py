@@ -3,7 +3,9 @@
 Under the daily site's folder::
 
     game/index.html        opens today's game (the browser's date), else the latest
+                           before it; before the first, the archive
     game/archive.html      every game on disk, by month, marked when played here
+                           (the page takes out the days after today)
     game/days.js           the list of games on disk (window.GAME_DAYS)
     lists.js               which lists of days the site holds (render/pages.py)
     game/YYYY-MM-DD/       index.html game.json
@@ -17,8 +19,9 @@ Under the daily site's folder::
 A game's page links to the same date's puzzle when the site has it (it
 reads the puzzles' ``days.js``), and a puzzle's page to the game of its date
 (it reads ``game/days.js``), so either kind may be written first: each asks
-for the other's list only when ``lists.js`` names it.  Each
-date's folder is written as one set, as the puzzles' are.
+for the other's list only when ``lists.js`` names it.  As on the puzzles'
+pages, no redirect, row or link offers a game after today (a site may be
+written ahead).  Each date's folder is written as one set, as the puzzles' are.
 """
 
 from __future__ import annotations

@@ -38,13 +38,11 @@
 
   // -- the list ------------------------------------------------------------------
   function startIndex() {
-    const t = today();
+    // No link offers a day after today; before the first Sunday, a note says when it is.
+    const sundays = Array.from(document.querySelectorAll("tr[data-date]"), (r) => r.dataset.date);
+    site.archiveUpTo(sundays.sort(), "prepare puzzle", "prepare puzzles");
     for (const row of document.querySelectorAll("tr[data-date]")) {
       const date = row.dataset.date;
-      if (date > t) {
-        row.hidden = true; // no link offers a day after today
-        continue;
-      }
       const record = store.get(HEAD + date);
       const cell = row.querySelector(".solved-cell");
       if (record && record.result) {

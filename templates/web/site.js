@@ -248,8 +248,8 @@
     for (const row of document.querySelectorAll("tr[data-date]")) {
       if (row.dataset.date > t) row.remove();
     }
-    for (const section of document.querySelectorAll("main section")) {
-      if (!section.querySelector("tr[data-date]")) section.remove();
+    for (const part of document.querySelectorAll("main section, main table")) {
+      if (!part.querySelector("tr[data-date]")) part.remove(); // no empty month or table
     }
     if (document.querySelector("tr[data-date]")) return;
     const note = document.createElement("p");

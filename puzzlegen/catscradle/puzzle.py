@@ -127,6 +127,17 @@ def blocked_pairs(position: Position) -> set[frozenset[int]]:
     return {frozenset(cells) for cells in rests.values() if len(cells) == 2}
 
 
+def blocked_twins(position: Position, pair: frozenset[int]) -> tuple[Card, Card]:
+    """The twins that block a pair of :func:`blocked_pairs`, in cell order: not always
+    the top cards, for cards may lie on them (the uppermost blocked twins if two kinds)."""
+    first, second = sorted(pair)
+    resting = {card.cls: card for card in position.cells[second][1:]}
+    for card in reversed(position.cells[first][1:]):
+        if card.cls in resting:
+            return card, resting[card.cls]
+    raise ValueError(f"cells {first} and {second} are not a blocked pair")
+
+
 def technique_tags(best: Line, novice: Line, best_ends: int) -> tuple[str, ...]:
     """The tags of :data:`TAGS` that the best line (and the novice's) bear out."""
     tags = []

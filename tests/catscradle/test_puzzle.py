@@ -245,3 +245,14 @@ def test_a_blocked_pair_stays_blocked_with_a_card_on_it() -> None:
     # One red seven resting on a black eight, the other not: nothing is blocked.
     assert blocked_pairs(Position.parse(f"8C/7H/6S 7D {rest.replace('2C', '8S')}")) == set()
 
+
+
+def test_the_blocked_twins_are_named_not_the_cards_on_them() -> None:
+    # "4♠ and 3♥ end up blocked" was said of 5H/4S and 5D/4C/3H: the tops, where the
+    # blocked twins are 4♠ and 4♣.
+    from puzzlegen.catscradle.puzzle import blocked_twins
+
+    rest = "2C 3D 4H KC KD QS JH 10C 9D 5C 3S AH 6H JC"
+    position = Position.parse(f"5H/4S 5D/4C/3H {rest}")
+    (pair,) = blocked_pairs(position)
+    assert [str(c) for c in blocked_twins(position, pair)] == ["4S", "4C"]

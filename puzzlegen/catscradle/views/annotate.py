@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from puzzlegen.catscradle.board import CENTRE, LINES
 from puzzlegen.catscradle.cards import Card
 from puzzlegen.catscradle.position import Deal, Position
-from puzzlegen.catscradle.puzzle import blocked_pairs, cleared_stacks
+from puzzlegen.catscradle.puzzle import blocked_pairs, blocked_twins, cleared_stacks
 from puzzlegen.catscradle.solver import Line, end_positions
 from puzzlegen.catscradle.views.prose import moves_text, number_word, spaces_phrase
 from puzzlegen.catscradle.wholegame import Turn
@@ -155,14 +155,13 @@ def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
     new_blocked = sorted(blocked_pairs(final) - blocked_pairs(start), key=sorted)
     for pair in new_blocked[:1]:
         a, b = sorted(pair)
-        top_a, top_b = final.top(a), final.top(b)
-        assert top_a is not None and top_b is not None
+        twin_a, twin_b = blocked_twins(final, pair)  # not the tops, if cards lie on them
         where = (
             "on the same line, so a card placed on one may pass to the other"
             if _same_line(a, b)
             else "on different lines"
         )
-        said.append(f"It leaves {top_a.symbol()} and {top_b.symbol()} blocked, {where}.")
+        said.append(f"It leaves {twin_a.symbol()} and {twin_b.symbol()} blocked, {where}.")
     if unseen:
         said.append(f"Dealt into the spaces: {_cards(dealt)}. {to_come(len(unseen), homes)}")
     else:

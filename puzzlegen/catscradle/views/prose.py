@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from puzzlegen.catscradle.board import CELLS, CENTRE, SIZE
 from puzzlegen.catscradle.cards import Card
 from puzzlegen.catscradle.position import Move, Position
-from puzzlegen.catscradle.puzzle import Puzzle, blocked_pairs, cleared_stacks
+from puzzlegen.catscradle.puzzle import Puzzle, blocked_pairs, blocked_twins, cleared_stacks
 from puzzlegen.catscradle.solver import Line
 from puzzlegen.errors import IllegalMoveError
 from puzzlegen.render.templating import render
@@ -83,10 +83,8 @@ def best_line_sentence(line: Line) -> str:
 
 
 def _pair(position: Position, cells: frozenset[int]) -> tuple[str, str]:
-    first, second = sorted(cells)
-    top_a, top_b = position.top(first), position.top(second)
-    assert top_a is not None and top_b is not None
-    return top_a.symbol(), top_b.symbol()
+    first, second = blocked_twins(position, cells)  # not the tops, if cards lie on them
+    return first.symbol(), second.symbol()
 
 
 def _pick(puzzle: Puzzle, slot: str, options: Sequence[str]) -> str:

@@ -187,10 +187,15 @@ def test_the_report_follows_the_readers_colour_scheme(
         assert _contrast(_rgb(colour) or paper, paper) >= 3, colour
 
 
-def test_small_rates_keep_two_decimals() -> None:
-    # 5 of 10,000 read "0.1% (95% interval 0.0% – 0.1%)".
-    from puzzlegen.catscradle.views.study import _pct
+def test_small_rates_keep_their_digits() -> None:
+    # 5 of 10,000 read "0.1% (95% interval 0.0% – 0.1%)": a bound above zero read 0.
+    from puzzlegen.catscradle.study import _rate
+    from puzzlegen.catscradle.views.study import _rate_text
 
-    assert [_pct(x) for x in (0.0005, 0.000214, 0.00999, 0.142, None)] == [
-        "0.05%", "0.02%", "1.0%", "14.2%", "–"
+    said = [_rate_text(_rate(n, 10_000)) for n in (1, 5, 99, 1421)]
+    assert said == [
+        "1 of 10,000 = 0.0100% (95% interval 0.0018% – 0.0566%)",
+        "5 of 10,000 = 0.050% (95% interval 0.021% – 0.117%)",
+        "99 of 10,000 = 0.99% (95% interval 0.81% – 1.20%)",
+        "1,421 of 10,000 = 14.2% (95% interval 13.5% – 14.9%)",
     ]

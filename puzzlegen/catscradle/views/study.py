@@ -40,18 +40,24 @@ PANEL_WIDTH = 320
 GROWTH = 1.25
 
 
-def _pct(x: float | None) -> str:
-    # Two decimals under 1%: 5 of 10,000 read "0.1% (95% interval 0.0% – 0.1%)".
-    if x is None:
-        return "–"
-    return f"{100 * x:.2f}%" if 100 * x < 0.995 else f"{100 * x:.1f}%"
+def _pct(x: float | None, decimals: int = 1) -> str:
+    return "–" if x is None else f"{100 * x:.{decimals}f}%"
+
+
+def _rate_and_interval(rate: dict[str, Any]) -> str:
+    """``14.2% (13.5% – 14.9%)``: one precision for the three, enough that a bound
+    above zero never reads 0 (5 of 10,000 read "0.1% (0.0% – 0.1%)")."""
+    shown = [v for v in (rate["rate"], rate["low"], rate["high"]) if v]
+    # Decimals for two significant digits of the smallest, at least one, at most four.
+    smallest = min(shown, default=1.0) * 100
+    decimals = min(4, max(1, 1 - math.floor(math.log10(smallest)))) if smallest < 10 else 1
+    low, high = _pct(rate["low"], decimals), _pct(rate["high"], decimals)
+    return f"{_pct(rate['rate'], decimals)} ({low} – {high})"
 
 
 def _rate_text(rate: dict[str, Any]) -> str:
-    return (
-        f"{rate['count']:,} of {rate['of']:,} = {_pct(rate['rate'])} "
-        f"(95% interval {_pct(rate['low'])} – {_pct(rate['high'])})"
-    )
+    parts = _rate_and_interval(rate).split(" (", 1)
+    return f"{rate['count']:,} of {rate['of']:,} = {parts[0]} (95% interval {parts[1]}"
 
 
 def _ours(value: Any) -> str:
@@ -137,7 +143,7 @@ def win_chart(players: dict[str, Any], inventor_lines: dict[str, float]) -> str:
         )
         parts.append(
             f'<text class="label" x="{left}" y="{y + 14}" font-size="13">{name}: '
-            f"{_pct(wins['rate'])} ({_pct(wins['low'])} – {_pct(wins['high'])})</text>"
+            f"{_rate_and_interval(wins)}</text>"
         )
     for k, (label, value) in enumerate(inventor_lines.items()):
         x = left + scale * value

@@ -65,13 +65,24 @@ def release_venue(db: Path, venue: str, game: Game | None = None) -> int:
         if game is not None:
             held = cat.venue_games(venue)
             if game.name not in held:
-                which = ", ".join(f"--game {name}" for name in held)
+                titles = " and ".join(_title(name) for name in held)
+                flags = " or ".join(f"--game {name}" for name in held)
                 raise CatalogError(
                     f"no {game.title} puzzle in {str(db)!r} is published in {venue!r} "
-                    f"(it holds puzzles of {which})"
+                    f"(it holds only {titles} puzzles: {flags})"
                 )
         return cat.release_venue(venue, None if game is None else game.name)
 
+
+
+def _title(name: str) -> str:
+    """A game's title by its registry name; the name itself for a game not known here."""
+    from puzzlegen.registry import get_game
+
+    try:
+        return get_game(name).title
+    except ValueError:
+        return name
 
 #: A book's pages, measured on real books (``benchmarks/bench_book_pages.py`` measures
 #: them afresh and prints the estimate beside the pages typeset), per (game, trim):

@@ -258,9 +258,10 @@ def test_release_with_game_gives_back_only_that_game_s_puzzle(
     with Catalog(Path(db), readonly=True) as catalog:
         assert catalog.venue_games("daily:2026-11-23") == {"cats-cradle": 1}
     assert main([*argv, "--game", "pendulum"]) == 1
-    assert "(it holds puzzles of --game cats-cradle)" in capsys.readouterr().err
+    assert "(it holds only Cat's Cradle puzzles: --game cats-cradle)" in capsys.readouterr().err
     assert main([*argv, "--list"]) == 2  # dropped without a word, it was
-    assert main(["catalog", "--db", db, "--json", "--list"]) == 2  # --list was dropped
+    assert main([*argv, "--game", "pendulum", "--json"]) == 2
+    assert "it releases every Pendulum puzzle there" in capsys.readouterr().err
     assert main(["catalog", "--db", db, "--list", "--limit", "0"]) == 2
     assert main(argv) == 0
     assert "Released 1 puzzle from" in capsys.readouterr().out

@@ -132,7 +132,9 @@ def generate(
 
 @click.command(context_settings=CONTEXT, cls=GradingCommand)
 @db_option("The SQLite puzzle catalog.", default=DEFAULT_DB)
-@click.option("--json", "as_json", is_flag=True, help="Export the puzzles as JSON lines.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Export the puzzles as JSON lines (with --list too)."
+)
 @click.option("--list", "as_list", is_flag=True, help="List the puzzles in a table.")
 @level_option("Only this level.")
 @kind_option("Only this kind.")
@@ -189,16 +191,15 @@ def catalog(
               "--level": level, "--kind": kind, "--tag": tag, "--limit": limit}
     given = [name for name, value in chosen.items() if value not in (None, False)]
     if release is not None:
-        if given:  # it would be dropped without a word
-            raise click.UsageError(f"--release takes no {given[0]}: it releases the whole venue")
         source = click.get_current_context().get_parameter_source("game")
         only = None if source is ParameterSource.DEFAULT else game
+        if given:  # it would be dropped without a word
+            which = "every puzzle" if only is None else f"every {only.title} puzzle"
+            raise click.UsageError(f"--release takes no {given[0]}: it releases {which} there")
         count = release_venue(db, release, only)
         noun = "puzzle" if only is None else f"{only.title} puzzle"
         click.echo(f"Released {counted(count, noun)} from {release!r} in {db}.")
         return
-    if as_json and as_list:
-        raise click.UsageError("give --json or --list, not both")
 
     kind = check_kind(game, kind)
     tag = check_tag(game, tag)

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzlegen.catscradle._pycore import State, _Graph
+from puzzlegen.catscradle._pycore import Parents, State, _Graph, _path
 from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.solver import Line, best_line, layout
 from puzzlegen.rng import SeededStream
@@ -131,7 +131,7 @@ def _moved(state: State, src: int, dst: int) -> State:
 def _shortest_emptying(graph: _Graph, start: State) -> list[tuple[int, int]]:
     """The shortest series of moves from ``start`` whose last move empties a cell (the
     first found, in reading order), or [] if there is none."""
-    parents: dict[State, tuple[State, int, int] | None] = {start: None}
+    parents: Parents = {start: None}
     frontier = [start]
     while frontier:
         nxt = []
@@ -141,12 +141,8 @@ def _shortest_emptying(graph: _Graph, start: State) -> list[tuple[int, int]]:
                     continue
                 parents[child] = (state, src, dst)
                 if state[src] == 1:
-                    path: list[tuple[int, int]] = []
-                    step = parents[child]
-                    while step is not None:
-                        path.append((step[1], step[2]))
-                        step = parents[step[0]]
-                    return path[::-1]
+                    path = _path(parents, child)
+                    return [(path[k], path[k + 1]) for k in range(0, len(path), 2)]
                 nxt.append(child)
         frontier = nxt
     return []

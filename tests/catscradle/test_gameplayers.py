@@ -223,3 +223,18 @@ def test_an_unknown_player_is_named() -> None:
         StrongPlayer(method="guess")
     with pytest.raises(InvalidInputError, match="leaf 'x'"):
         StrongPlayer(method="expecti2", leaf="x")
+
+
+def test_more_spaces_than_cards_left_deals_them_all_and_wins() -> None:
+    # RULES.md: "if there are more spaces than stock cards, the last cards are dealt
+    # and the game is won" (the test above only restates the code's formula).
+    found = 0
+    for seed in range(40):
+        record = play_game(Deal.from_seed(seed), "perfect")
+        last = record.turns[-1]
+        left = len(last.stock) + len(last.dealt)  # the stock before the last fill
+        if last.created > left:
+            found += 1
+            assert record.won and not last.stock and len(last.dealt) == left
+            assert last.filled.spaces == last.line.final.spaces - left
+    assert found >= 3

@@ -109,6 +109,10 @@ def test_c3_c6_a_covered_anchor_does_not_connect() -> None:
 def test_c3_no_black_card_covers_a_white_square() -> None:
     p = c2("black")
     assert all(not (m.keys & p.white) for m in p.legal_moves())
+    # §8 C3: "No placement of any black card covers A": all nine, not the three above.
+    every = c2("black", black=" ".join(f"B{n}" for n in range(1, 10)))
+    moves = every.legal_moves()
+    assert len({m.card for m in moves}) > 3 and all((0, 4) not in m.squares for m in moves)
     with pytest.raises(IllegalMoveError, match="not blank"):
         p.play(M("B7@0,4"))
 

@@ -42,6 +42,7 @@ _COLUMNS = {"a4": 2, "letter": 2, "6x9": 1}
 _MAX_SCALE = 1.35
 _REF_H = 13.0  # "Solution on page N" below it
 _PAGE_HEAD_H = 26.0  # "Easy puzzles" at the top of a puzzle page
+_GOAL_LEADING = 11.0  # between the lines of a goal wrapped under its label (9 pt)
 
 _T = TypeVar("_T")
 
@@ -148,6 +149,10 @@ class _PageLayout:
     #: The label and the goal on lines of their own, even in one column: a goal too
     #: long to share a line legibly (Cat's Cradle's prepare puzzles).
     two_lines: bool = False
+    #: Lines the goal takes under the label, where it has lines of its own: a goal too
+    #: long for its column is wrapped, the same room kept above every board so that
+    #: boards side by side stay level.
+    goal_lines: int = 1
 
     @property
     def col_w(self) -> float:
@@ -155,8 +160,11 @@ class _PageLayout:
 
     @property
     def label_h(self) -> float:
-        """Room above a diagram: one line of label in one column, two in two."""
-        return 16.0 if self.columns == 1 and not self.two_lines else 28.0
+        """Room above a diagram: one line of label in one column, else the label's line
+        and the goal's."""
+        if self.columns == 1 and not self.two_lines:
+            return 16.0
+        return 28.0 + _GOAL_LEADING * (self.goal_lines - 1)
 
     def rows(self, items: Sequence[_T]) -> list[list[_T]]:
         return [list(items[i : i + self.columns]) for i in range(0, len(items), self.columns)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
@@ -13,6 +14,7 @@ from puzzlegen.games import LEVELS, Game, Puzzle
 from puzzlegen.render.book.flowables import curly
 from puzzlegen.render.book.geometry import (
     _COLUMNS,
+    _GOAL_LEADING,
     _PAGE_HEAD_H,
     _REF_H,
     _PageLayout,
@@ -34,16 +36,23 @@ def puzzle_pages(
     """
     options = setting.options
     columns = _COLUMNS[options.page_size]
+    col_w = setting.frame_w / columns
+    # A goal that would share the label's line only below 8.5 pt gets a line of its
+    # own (at 7 pt the prepare puzzles' goals still ran into the margins).
+    two_lines = columns == 1 and any(_label_width(e, _GOAL_MIN) > col_w for e in entries)
+    own_line = columns > 1 or two_lines
     layout = _PageLayout(
         setting.frame_w,
         setting.frame_h,
         columns,
         per_page_for(game, options),
         setting.colour,
-        # A goal that would share the label's line only below 8.5 pt gets a line of its
-        # own (at 7 pt the prepare puzzles' goals still ran into the margins).
-        two_lines=columns == 1
-        and any(_label_width(e, 8.5) > setting.frame_w / columns for e in entries),
+        two_lines=two_lines,
+        # Room above every board for the chapter's longest goal, so boards side by side
+        # stay level and every page of the chapter alike.
+        goal_lines=max(
+            (len(_set_goal(_label(e)[1], col_w)[1]) for e in entries if own_line), default=1
+        ),
     )
     # Checked on the smallest of the game's boards in the book: the rest may take fewer.
     # Only a --per-page the user gave is refused: the default is as many as fit, so a
@@ -98,6 +107,39 @@ def _label_width(entry: _Entry, size: float) -> float:
     """The width of a puzzle's label and goal on one line at ``size`` points."""
     label, goal = _label(entry)
     return float(stringWidth(label + "  ", FONT_BOLD, size) + stringWidth(goal, FONT, size))
+
+
+#: A goal under its label: this size, or down to the minimum to keep it on one line;
+#: a goal longer than that is wrapped at the full size (at 7 pt, two in a row of two
+#: columns ran into each other: "…winnable.Of the endings…").
+_GOAL_SIZE = 9.0
+_GOAL_MIN = 8.5
+#: Room kept clear at each side of a goal in its column: as for the board below it.
+_GOAL_PAD = 5.0
+
+
+def _set_goal(goal: str, col_w: float) -> tuple[float, list[str]]:
+    """A goal set on lines of its own within a column ``col_w`` wide: (size, lines).
+
+    A goal too long for one line is wrapped onto the fewest lines that hold it, made as
+    even as they can be: centred, a last word or two under a full line reads as a stray.
+    """
+    room = col_w - 2 * _GOAL_PAD
+    width = stringWidth(goal, FONT, _GOAL_SIZE)
+    if width <= room:
+        return _GOAL_SIZE, [goal]
+    if width * _GOAL_MIN / _GOAL_SIZE <= room:
+        return _GOAL_SIZE * room / width, [goal]
+    lines = simpleSplit(goal, FONT, _GOAL_SIZE, room)
+    # The narrowest measure that still takes no more lines (to a tenth of a point).
+    low, high = room / len(lines), room
+    while high - low > 0.1:
+        middle = (low + high) / 2
+        if len(simpleSplit(goal, FONT, _GOAL_SIZE, middle)) > len(lines):
+            low = middle
+        else:
+            high = middle
+    return _GOAL_SIZE, list(simpleSplit(goal, FONT, _GOAL_SIZE, high))
 
 
 def contents_lines(game: Game, entries: list[_Entry], several: bool) -> list[tuple[str, str]]:
@@ -223,11 +265,10 @@ class _PuzzlePage(Flowable):  # type: ignore[misc]
                 else:
                     canvas.setFont(FONT_BOLD, 10)
                     canvas.drawCentredString(cx, y - 11, label)
-                    # Within the column: smaller where long, never below 7 pt.
-                    fit = 9.0 * (L.col_w - 4) / canvas.stringWidth(goal, FONT, 9)
-                    size = max(7.0, min(9.0, fit))
+                    size, lines = _set_goal(goal, L.col_w)
                     canvas.setFont(FONT, size)
-                    canvas.drawCentredString(cx, y - 23, goal)
+                    for index, line in enumerate(lines):
+                        canvas.drawCentredString(cx, y - 23 - _GOAL_LEADING * index, line)
                 top = y - L.label_h
                 width = entry.diagram.width * scale
                 draw_diagram(canvas, entry.diagram, cx - width / 2, top, width, color=colour)

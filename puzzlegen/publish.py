@@ -408,31 +408,41 @@ def publish_dailies(
     )
 
     check_site(game, out_dir)
-    if db is not None:
-        # A catalog that cannot be written is refused before any page is written.
-        Catalog(db).close()
     remove_stale_temporaries(out_dir)
+    # A catalog that cannot be written is refused before any page is written.
+    catalog = Catalog(db) if db is not None else None
     written: list[tuple[dt.date, Puzzle]] = []
+    recorded = 0
     last = time.monotonic()
+
+    def record_written() -> None:
+        nonlocal recorded
+        assert catalog is not None and db is not None
+        try:
+            with catalog.transaction():
+                for d, p in written[recorded:]:
+                    catalog.add(p.to_json())
+                    catalog.record_publication(p.key, f"daily:{d.isoformat()}")
+        except CatalogError as exc:
+            missing = len(written) - recorded
+            raise CatalogError(
+                f"the {counted(missing, 'day')} under {str(out_dir)!r} "
+                f"{'was' if missing == 1 else 'were'} written but not "
+                f"recorded: {exc}"
+            ) from None
+        recorded = len(written)
 
     def write_day(day: tuple[dt.date, Puzzle]) -> None:
         nonlocal last
         write_daily(game, day[0], day[1], out_dir, mono=mono)
         written.append(day)
+        if catalog is not None:
+            # At once: a run killed outright (kill -9) recorded none of the days it wrote,
+            # and a book could take their puzzles again.
+            record_written()
         if time.monotonic() - last > ARCHIVE_EVERY:  # for a run killed outright
             write_archive(game, out_dir, mono=mono)
             last = time.monotonic()
-
-    def record_written() -> None:
-        assert db is not None
-        try:
-            record(db, ((p, f"daily:{d.isoformat()}") for d, p in written))
-        except CatalogError as exc:
-            raise CatalogError(
-                f"the {counted(len(written), 'day')} under {str(out_dir)!r} "
-                f"{'was' if len(written) == 1 else 'were'} written but not "
-                f"recorded: {exc}"
-            ) from None
 
     try:
         # The site around the days first, so no page ever links to a missing
@@ -443,14 +453,15 @@ def publish_dailies(
             lambda: write_archive(game, out_dir, mono=mono),
         )
     except BaseException:
-        if db is not None:  # a stopped run records the days it wrote, so no book takes them
-            try:
+        if catalog is not None and recorded < len(written):
+            try:  # a stopped run records the days it wrote, so no book takes them
                 record_written()
             except CatalogError as exc:  # the stop is what is shown; this is said beside it
                 warn(one_line(exc))
         raise
-    if db is not None:
-        record_written()
+    finally:
+        if catalog is not None:
+            catalog.close()
     return warnings
 
 

@@ -494,6 +494,26 @@ def test_a_range_stopped_midway_lists_every_day_it_wrote(
     assert venues == {f"daily:{day}" for day in on_disk}
 
 
+def test_a_range_killed_outright_records_the_days_it_wrote(tmp_path: Path) -> None:
+    # Days were recorded only when the run ended: kill -9 left pages on the site and
+    # none of them in the catalog, for a book to publish again.
+    site, db = tmp_path / "site", tmp_path / "c.sqlite"
+    process = _start_range(site, "--db", str(db))
+    try:
+        _wait_for_days(site, process, 3)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    on_disk = _days_on_disk(site)
+    with sqlite3.connect(db) as con:
+        venues = {v for (v,) in con.execute("SELECT venue FROM publications")}
+    recorded = {v.removeprefix("daily:") for v in venues}
+    # Each day is recorded as soon as it is written: at most the last, killed between.
+    assert recorded <= on_disk and len(on_disk - recorded) <= 1 and len(recorded) >= 2
+
+
 def test_a_range_killed_outright_leaves_a_listed_site_and_its_leftovers_go(
     tmp_path: Path,
 ) -> None:

@@ -452,9 +452,11 @@ def publish_dailies(
             write_day,
             lambda: write_archive(game, out_dir, mono=mono),
         )
-    except BaseException:
-        if catalog is not None and recorded < len(written):
-            try:  # a stopped run records the days it wrote, so no book takes them
+    except BaseException as stop:
+        # A stopped run records the days it wrote, so no book takes them (unless the
+        # recording is what stopped it: that error is the one to show, once).
+        if catalog is not None and recorded < len(written) and not isinstance(stop, CatalogError):
+            try:
                 record_written()
             except CatalogError as exc:  # the stop is what is shown; this is said beside it
                 warn(one_line(exc))

@@ -875,12 +875,14 @@ def test_days_written_but_not_recorded_are_named(
     def lost(*_args: object) -> None:
         raise CatalogError("the catalog 'c.sqlite' cannot be written (disk I/O error)")
 
-    monkeypatch.setattr("puzzlegen.publish.record", lost)
+    monkeypatch.setattr(Catalog, "record_publication", lost)
     site = tmp_path / "site"
     argv = ["daily", "--from", "2026-11-23", "--to", "2026-11-24", "-o", str(site)]
     assert main([*argv, "--db", str(tmp_path / "c.sqlite")]) == 1
     err = capsys.readouterr().err
-    assert f"the 2 days under {str(site)!r} were written but not recorded" in err
+    # Each day is recorded as it is written: the first that cannot be stops the run.
+    assert f"the 1 day under {str(site)!r} was written but not recorded" in err
+    assert _days_on_disk(site) == {"2026-11-23"}
 
 
 # -- 16. permissions and folders ------------------------------------------------------------

@@ -12,7 +12,6 @@ import contextlib
 import datetime as dt
 import math
 import shlex
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -72,7 +71,6 @@ def release_venue(db: Path, venue: str, game: Game | None = None) -> int:
                     f"(it holds only {titles} puzzles: {flags})"
                 )
         return cat.release_venue(venue, None if game is None else game.name)
-
 
 
 def _title(name: str) -> str:
@@ -391,9 +389,9 @@ def publish_dailies(
 
     Returns warnings about what was found on disk (a stray or malformed day).
     A run stopped midway (Ctrl-C, SIGTERM) lists the days it wrote in the
-    archive before it stops; the archive is also rebuilt every
-    :data:`ARCHIVE_EVERY` seconds, so even a run killed outright leaves a site
-    that lists nearly all it wrote, and the next run removes what it left.
+    archive before it stops; the archive is also rebuilt every few seconds
+    (:func:`puzzlegen.render.pages.write_days`), so even a run killed outright
+    leaves a site that lists nearly all it wrote, and the next run removes what it left.
     With ``db``, the days written are recorded, those of a stopped run too.
     """
     if out_dir is None:
@@ -413,7 +411,6 @@ def publish_dailies(
     catalog = Catalog(db) if db is not None else None
     written: list[tuple[dt.date, Puzzle]] = []
     recorded = 0
-    last = time.monotonic()
 
     def record_written() -> None:
         nonlocal recorded
@@ -433,16 +430,12 @@ def publish_dailies(
         recorded = len(written)
 
     def write_day(day: tuple[dt.date, Puzzle]) -> None:
-        nonlocal last
         write_daily(game, day[0], day[1], out_dir, mono=mono)
         written.append(day)
         if catalog is not None:
             # At once: a run killed outright (kill -9) recorded none of the days it wrote,
             # and a book could take their puzzles again.
             record_written()
-        if time.monotonic() - last > ARCHIVE_EVERY:  # for a run killed outright
-            write_archive(game, out_dir, mono=mono)
-            last = time.monotonic()
 
     try:
         # The site around the days first, so no page ever links to a missing
@@ -536,5 +529,3 @@ def _free_for(game: Game, folder: Path) -> bool:
         return False
 
 
-#: How often a long daily range rebuilds its archive, in seconds.
-ARCHIVE_EVERY = 2.0

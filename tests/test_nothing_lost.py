@@ -494,6 +494,31 @@ def test_a_range_stopped_midway_lists_every_day_it_wrote(
     assert venues == {f"daily:{day}" for day in on_disk}
 
 
+def test_whole_games_killed_outright_are_listed(tmp_path: Path) -> None:
+    # Only the puzzles' archive was rebuilt as days were written: a whole-game run
+    # killed outright left game/days.js empty, and its index opened nothing.
+    site = tmp_path / "site"
+    argv = ["daily", "--kind", "game", "--from", "2027-01-01", "--to", "2027-12-31",
+            "-o", str(site)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", ENTRY, *argv], stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        games = site / "game"
+        deadline = time.monotonic() + 60
+        while len(_days_on_disk(games) if games.is_dir() else ()) < 3:
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(2.5)  # past one rebuild of the site
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    listed = json.loads((games / "days.js").read_text().split("=", 1)[1].strip().rstrip(";"))
+    assert len(listed["days"]) >= 3
+
+
 def test_a_range_killed_outright_records_the_days_it_wrote(tmp_path: Path) -> None:
     # Days were recorded only when the run ended: kill -9 left pages on the site and
     # none of them in the catalog, for a book to publish again.

@@ -68,6 +68,10 @@ DAY_FILES = ("index.html", "puzzle.json", "puzzle.svg", "solution.svg")
 _Day = TypeVar("_Day")
 
 
+#: How often a long run of days rebuilds the site around them, in seconds.
+SITE_EVERY = 2.0
+
+
 def write_days(
     days: Iterable[_Day], write_day: Callable[[_Day], object], write_site: Callable[[], list[str]]
 ) -> list[str]:
@@ -75,12 +79,18 @@ def write_days(
 
     ``days`` may be chosen as they are written; a run stopped midway (Ctrl-C,
     SIGTERM) still lists every day it wrote: the site is rewritten before the
-    stop goes on.
+    stop goes on.  It is also rewritten every :data:`SITE_EVERY` seconds, so even
+    a run killed outright leaves a site that lists nearly all it wrote (the whole
+    games' list stayed empty until the end), and the next run removes what it left.
     """
     write_site()
+    last = time.monotonic()
     try:
         for day in days:
             write_day(day)
+            if time.monotonic() - last > SITE_EVERY:  # for a run killed outright
+                write_site()
+                last = time.monotonic()
     except BaseException:
         with contextlib.suppress(Exception):  # the stop, not this, is what is shown
             write_site()

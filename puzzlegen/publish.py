@@ -481,6 +481,14 @@ def site_game(out_dir: Path) -> str | None:
         data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
         game = data["game"]
     except (IndexError, ValueError, KeyError, TypeError, RecursionError):
+        if text.startswith(("window.GAME_DAYS", "window.PREPARE_DAYS")):
+            # A site's game/ or prepare/ folder: its own list, not a stranger's file.
+            part = "whole-game" if "GAME_DAYS" in text[:20] else "prepare"
+            site = out_dir.parent
+            raise CatalogError(
+                f"{str(out_dir)!r} is the {part} part of the daily site {str(site)!r}: "
+                f"give -o {site}/ (the {part} pages go in its {out_dir.name}/ folder)"
+            ) from None
         raise CatalogError(
             f"{str(script)!r} is not the list of days puzzlegen writes: give the daily "
             "pages a folder of their own, or remove it"

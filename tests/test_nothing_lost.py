@@ -1051,6 +1051,23 @@ def test_the_folder_suggested_is_not_another_game_s_site(tmp_path: Path) -> None
     assert f"e.g. -o {tmp_path / 'x-cats-cradle'}/)" in str(refused.value)
 
 
+def test_daily_o_at_a_site_s_game_folder_names_the_site(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It said "'S/game/days.js' is not the list of days puzzlegen writes: ... or remove
+    # it": puzzlegen's own list of games, whose removal breaks the site.
+    site = tmp_path / "site"
+    assert main(["daily", "--kind", "game", "--date", "2026-11-23", "-o", str(site)]) == 0
+    before = (site / "game" / "days.js").read_bytes()
+    for kind in ("game", "puzzle"):
+        argv = ["daily", "--kind", kind, "--date", "2026-11-24", "-o", str(site / "game")]
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert f"is the whole-game part of the daily site {str(site)!r}: give -o {site}/" in err
+        assert "remove" not in err
+    assert (site / "game" / "days.js").read_bytes() == before
+
+
 def test_daily_o_named_as_a_page_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

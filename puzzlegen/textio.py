@@ -138,10 +138,10 @@ def several_lines(text: str, exc: JSONDecodeError) -> None:
 
 
 def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = "") -> str:
-    """The string under the first of ``keys`` that has one in a JSON object line; any
-    text that does not start with ``{`` as it is.  ``needs`` says, after "a JSON line
-    needs", what the object should hold; ``example`` (default: the first key) is the
-    key a broken line's message shows."""
+    """The string (or list of strings, joined by spaces) under the first of ``keys``
+    that has one in a JSON object line; any text that does not start with ``{`` as it
+    is.  ``needs`` says, after "a JSON line needs", what the object should hold;
+    ``example`` (default: the first key) is the key a broken line's message shows."""
     import json
 
     stripped = text.strip()
@@ -165,6 +165,9 @@ def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = ""
         value = data.get(key) if isinstance(data, dict) else None
         if isinstance(value, str):
             return value
+        # A list of cards (a daily whole game's game.json writes its deal so) as words.
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            return " ".join(value)
     raise InvalidInputError(f"a JSON line needs {needs}, got {quoted}")
 
 

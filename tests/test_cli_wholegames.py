@@ -483,3 +483,23 @@ def test_game_help_describes_the_players_as_the_report_does() -> None:
     from puzzlegen.cli.wholegames import PLAYER_HELP
 
     assert PLAYER_HELP == PLAYERS_IN_WORDS
+
+
+def test_game_reads_a_daily_whole_game_s_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # game.json writes its deal as a list of 52 cards: 'game -' refused it, saying it
+    # needed "a deal of 52 cards".
+    import io
+
+    from puzzlegen.cli import main
+
+    assert main(["daily", "--kind", "game", "--date", "2026-11-23", "-o", str(tmp_path)]) == 0
+    day = (tmp_path / "game" / "2026-11-23" / "game.json").read_bytes()
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(day)))
+    status, out, _ = _run(capsys, "game", "--player", "perfect", "-")
+    seed = json.loads(day)["seed"]
+    assert status == 0 and out.startswith(f"The deal for seed {seed!r}, played by the perfect")
+    assert out == _run(capsys, "game", "--player", "perfect", "--seed", seed)[1]
+    assert "Won in" in out  # a daily whole game is certified winnable

@@ -28,6 +28,10 @@ SOLVE_BUDGET = 20_000
 PROOF_BUDGET = 1_000
 
 
+#: What ``deal`` prints first, the start on the line below it (read back by solve - and svg -).
+_START = "Escape has one start: both hands lie face up."
+
+
 def deal_text(seed: str, *, as_json: bool = False) -> str:
     from puzzlegen.escape.players import play_game
 
@@ -39,7 +43,7 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
         # the sample game is a §7 game record, its moves §7 move objects.
         return json.dumps({"position": str(start), "sample_game": game_record(moves)})
     return "\n".join([
-        "Escape has one start: both hands lie face up.",
+        _START,
         str(start),
         "",
         f"A sample game for seed {seed!r} (two greedy players, one random move in five):",
@@ -49,8 +53,10 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
 
 
 def read_position(text: str) -> Position:
-    """A position from text, a puzzle description, or JSON."""
+    """A position from text, a puzzle description, JSON, or what ``deal`` prints."""
     stripped = text.strip()
+    if stripped.startswith(_START):  # the start is the line below, then a sample game
+        stripped = stripped[len(_START):].strip().splitlines()[0]
     if stripped.startswith("{"):
         try:
             data: Any = json.loads(stripped)

@@ -35,8 +35,10 @@ def deal_text(seed: str, *, as_json: bool = False) -> str:
 
 
 def unwrap_json(text: str) -> str:
-    """The deal or position of a JSON object ``{"deal": D}`` or ``{"position": P}``;
-    any other text as it is."""
+    """The deal or position of a JSON object ``{"deal": D}`` or ``{"position": P}``, or
+    of what ``deal`` prints (its first line ends with the deal); other text as it is."""
+    if text.startswith(_HEADING):  # solve - and svg - read what deal prints
+        return text.splitlines()[0].rsplit(": ", 1)[-1]
     return textio.unwrap_json(
         text,
         ("deal", "position"),
@@ -48,8 +50,6 @@ def unwrap_json(text: str) -> str:
 def _parse(text: str, chosen: Method | None) -> tuple[dict[str, str], list[Position]]:
     """The input's JSON key and the starting positions to solve."""
     text = unwrap_json(text)
-    if text.startswith(_HEADING):  # what `deal` prints: its cards end the first line
-        text = text.splitlines()[0].rsplit(": ", 1)[-1]
     if "|" in text:
         position = Position.parse(text)
         if chosen is not None and chosen != position.method:

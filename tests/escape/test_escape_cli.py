@@ -139,3 +139,21 @@ def test_another_games_json_line_says_what_an_escape_line_holds() -> None:
         read_position('{"deal": "2S 3S KS"}')
     start = read_position(json.dumps({"position": "white | W1 | B7 | -1,-1 | ### / #o. / ###"}))
     assert read_position(json.dumps(start.to_json())) == start
+
+
+def test_svg_and_solve_read_what_deal_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 'deal | svg -' said "the grid's rows differ in length": the start is deal's second line.
+    import io
+
+    from puzzlegen.escape.commands import read_position
+
+    _, printed, _ = run(capsys, "deal", "--game", "escape", "--seed", "3")
+    assert read_position(printed) == Position.start()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(printed.encode())))
+    piped, direct = tmp_path / "piped.svg", tmp_path / "direct.svg"
+    assert run(capsys, "svg", "--game", "escape", "-", "-o", str(piped))[0] == 0
+    assert run(capsys, "svg", "--game", "escape", str(Position.start()), "-o", str(direct))[0] == 0
+    assert piped.read_bytes() == direct.read_bytes()
+

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -137,3 +138,16 @@ def test_solve_batch_reads_what_deal_json_prints(
     # One deal given as JSON on the command line, too.
     status, out, _ = run(capsys, "solve", "--game", "pendulum", dealt.strip())
     assert status == 0 and "7 of 12 methods win." in out
+
+
+def test_svg_reads_what_deal_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 'deal | svg -' said "a Pendulum deal has 48 cards, got 105", where solve read it.
+    _, printed, _ = run(capsys, "deal", "--game", "pendulum", "--seed", "3")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(printed.encode())))
+    piped, direct = tmp_path / "piped.svg", tmp_path / "direct.svg"
+    assert run(capsys, "svg", "--game", "pendulum", "-", "-o", str(piped))[0] == 0
+    deal = str(Deal.from_seed("3"))
+    assert run(capsys, "svg", "--game", "pendulum", deal, "-o", str(direct))[0] == 0
+    assert piped.read_bytes() == direct.read_bytes()

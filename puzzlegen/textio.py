@@ -126,22 +126,37 @@ def read_text(stream: BinaryIO, *, limit: int = MAX_LINE, where: str = "standard
     return decode(data.removeprefix(codecs.BOM_UTF8), where)
 
 
-def several_lines(text: str, exc: JSONDecodeError) -> None:
+#: What a second JSON line is told, where one position was expected.
+MANY_POSITIONS = "for many positions, 'puzzlegen solve --json -' reads one a line"
+
+
+def several_lines(
+    text: str, exc: JSONDecodeError, *, one: str = "position", many: str = MANY_POSITIONS
+) -> None:
     """Raise a clear error if ``exc`` failed on a second JSON line in ``text``: json's
-    own message, "Extra data at column 1", names nothing a user can act on."""
+    own message, "Extra data at column 1", names nothing a user can act on.  ``one``
+    names what was expected, ``many`` where several of them go."""
     if exc.msg == "Extra data" and "\n" in text[: exc.pos]:
         lines = sum(1 for line in text.splitlines() if line.strip())
         raise InvalidInputError(
-            f"{lines} lines where one position was expected: give one (for many "
-            "positions, 'puzzlegen solve --json -' reads one a line)"
+            f"{lines} lines where one {one} was expected: give one ({many})"
         ) from None
 
 
-def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = "") -> str:
+def unwrap_json(
+    text: str,
+    keys: Sequence[str],
+    needs: str,
+    *,
+    example: str = "",
+    one: str = "position",
+    many: str = MANY_POSITIONS,
+) -> str:
     """The string (or list of strings, joined by spaces) under the first of ``keys``
     that has one in a JSON object line; any text that does not start with ``{`` as it
     is.  ``needs`` says, after "a JSON line needs", what the object should hold;
-    ``example`` (default: the first key) is the key a broken line's message shows."""
+    ``example`` (default: the first key) is the key a broken line's message shows;
+    ``one`` and ``many`` what a second line is told (:func:`several_lines`)."""
     import json
 
     stripped = text.strip()
@@ -151,7 +166,7 @@ def unwrap_json(text: str, keys: Sequence[str], needs: str, *, example: str = ""
     try:
         data = json.loads(stripped)
     except json.JSONDecodeError as exc:
-        several_lines(stripped, exc)
+        several_lines(stripped, exc, one=one, many=many)
         like = json.dumps({example or keys[0]: "…"}, ensure_ascii=False)
         raise InvalidInputError(
             f"a line starting with '{{' must be a JSON object like {like}: "

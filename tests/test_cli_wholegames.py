@@ -503,3 +503,27 @@ def test_game_reads_a_daily_whole_game_s_json(
     assert status == 0 and out.startswith(f"The deal for seed {seed!r}, played by the perfect")
     assert out == _run(capsys, "game", "--player", "perfect", "--seed", seed)[1]
     assert "Won in" in out  # a daily whole game is certified winnable
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        # It said the lines below the first differ from its cards, and to delete them.
+        ("pendulum", "the deal on the first line has 48 cards, where a whole game deals 52"),
+        # It named 'puzzlegen solve --json -' and called a deal a position.
+        ("two", "2 lines where one deal was expected: give one ('game' plays one deal"),
+    ],
+)
+def test_game_says_what_is_wrong_with_a_deal_it_cannot_play(
+    given: str, message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    if given == "pendulum":
+        text = _run(capsys, "deal", "--game", "pendulum", "--seed", "1")[1]
+    else:
+        text = "".join(_run(capsys, "deal", "--seed", s, "--json")[1] for s in ("1", "2"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    status, _, err = _run(capsys, "game", "-")
+    assert status == 1 and message in err and len(err.strip().splitlines()) == 1
+

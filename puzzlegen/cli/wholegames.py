@@ -128,6 +128,12 @@ def _given_deal(given: str) -> tuple[str, str | None]:
 
     first, _, rest = given.strip().partition("\n")
     heading = _DEAL_HEADING.fullmatch(first.strip())
+    if heading and len(heading.group(3).split()) != 52:
+        # A Pendulum deal's 48 cards were said to differ from the lines below them.
+        raise InvalidInputError(
+            f"the deal on the first line has {len(heading.group(3).split())} cards, where a "
+            "whole game deals 52: is it another game's deal?"
+        )
     if heading:
         # The layout and stock printed below repeat the first line's cards: an edit
         # there, or a second deal, would be silently ignored.
@@ -141,7 +147,11 @@ def _given_deal(given: str) -> tuple[str, str | None]:
                 "change them there and delete the lines below"
             )
         return heading.group(3), _printed_seed(heading.group(1), heading.group(2))
-    return unwrap_json(given, ("deal",), 'a "deal" of 52 cards'), _json_seed(given)
+    text = unwrap_json(
+        given, ("deal",), 'a "deal" of 52 cards', one="deal",
+        many="'game' plays one deal; 'puzzlegen study' plays many",
+    )
+    return text, _json_seed(given)
 
 
 def _same_cards(words: list[str]) -> list[str]:

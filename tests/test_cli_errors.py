@@ -208,7 +208,8 @@ def test_a_trailing_slash_names_a_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["svg", WORKED, "-o", f"{tmp_path}/new/"]) == 0
-    assert [p.name for p in (tmp_path / "new").iterdir()] == ["position.svg"]
+    (svg,) = (tmp_path / "new").iterdir()
+    assert svg.name.startswith("cats-cradle-") and svg.suffix == ".svg"
     assert main(["book", "--count", "1", "--seed", "s", "-o", f"{tmp_path}/books/"]) == 0
     assert [p.name for p in (tmp_path / "books").iterdir()] == ["book.pdf"]
 
@@ -410,7 +411,7 @@ def test_a_bad_output_is_refused_before_the_work(
     for argv, bad in [
         (["book", "--count", "1", "-o", f"{a_file}/book.pdf"], f"{a_file}/book.pdf"),
         (["svg", WORKED, "-o", f"{a_file}/x.svg"], f"{a_file}/x.svg"),
-        (["svg", WORKED, "--solution", "-o", f"{a_file}/"], f"{a_file}/solution.svg"),
+        (["svg", WORKED, "--solution", "-o", f"{a_file}/"], f"{a_file}/"),
         (["daily", "--date", "2026-11-23", "-o", f"{a_file}/daily"], f"{a_file}/daily"),
     ]:
         assert main(argv) == 1, argv
@@ -459,3 +460,25 @@ def test_a_pipe_other_than_standard_output_breaking_is_an_error(
     monkeypatch.setattr(puzzlegen.daily, "daily_puzzle", broken)
     assert main(["daily", "--date", "2026-11-23"]) == 1
     assert capsys.readouterr().err == "puzzlegen: error: a pipe broke: the other end went away\n"
+
+
+def test_diagrams_in_a_folder_never_replace_each_other(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each was 'position.svg', replacing the last (another game's too).
+    folder = f"{tmp_path}/d/"
+    deal = "QD 7S 4D 4C KS 9D 8D 3S JH 9C JS KD 5D KC 6H 2C JC 3C 3D 5S 9S 2D 3H 2S " \
+        "10H 10S QS QC 8H QH 9H 2H 4S 8C 4H 7H 6S 6C 10C 5C 7D KH 8S JD 6D 7C 5H 10D"
+    for argv in (
+        ["svg", WORKED, "-o", folder],
+        ["svg", WORKED, "--solution", "-o", folder],
+        ["svg", " ".join(WORKED.split()[::-1]), "-o", folder],
+        ["svg", "--game", "pendulum", deal, "-o", folder],
+    ):
+        assert main(argv) == 0
+    names = sorted(p.name for p in (tmp_path / "d").iterdir())
+    assert len(names) == 4 and sum(n.endswith("-solution.svg") for n in names) == 1
+    assert sum(n.startswith("pendulum-") for n in names) == 1
+    # The same position, spaced otherwise, is the same diagram.
+    assert main(["svg", "  ".join(WORKED.split()), "-o", folder]) == 0
+    assert len(list((tmp_path / "d").iterdir())) == 4

@@ -135,7 +135,10 @@ def _finite_size(_ctx: click.Context, _param: click.Parameter, value: float | No
     default="-",
     show_default=True,
     callback=output_text,
-    help="The SVG file to write (in a folder if it ends with /); - for stdout.",
+    help="The SVG file to write; - for stdout.  In a folder (a name ending with /, or "
+    "one that exists) the file is named for the game and the position, e.g. "
+    "cats-cradle-5d41402abc.svg (-solution.svg with --solution), so diagrams of several "
+    "positions never replace each other.",
 )
 @game_option("The game of the position.")
 def svg(
@@ -161,12 +164,13 @@ def svg(
     """
     from puzzlegen.fileio import check_writable, output_path, write_text
 
+    given = read_position_arg(position)
     path = None
     if output != "-":
-        path = output_path(output, "solution.svg" if solution else "position.svg")
+        path = output_path(output, _diagram_name(game, given, solution=solution))
         check_writable(path)  # before the solver runs
     text = game.position_svg(
-        read_position_arg(position),
+        given,
         solution=solution,
         mono=mono,
         size=size,
@@ -180,6 +184,16 @@ def svg(
     else:
         write_text(path, text)
         click.echo(f"Wrote {path}", err=True)
+
+
+def _diagram_name(game: Game, position: str, *, solution: bool) -> str:
+    """The name of a diagram written into a folder: the game and a digest of the
+    position as given (its words; spacing aside).  Every diagram was 'position.svg',
+    each replacing the one before."""
+    import hashlib
+
+    digest = hashlib.sha256(" ".join(position.split()).encode()).hexdigest()[:10]
+    return f"{game.name}-{digest}{'-solution' if solution else ''}.svg"
 
 
 COMMANDS = (deal, solve, svg)

@@ -580,6 +580,14 @@ class Catalog:
         """Every venue some puzzle is recorded as published in, sorted."""
         return [r[0] for r in self._query("SELECT DISTINCT venue FROM publications ORDER BY 1")]
 
+    def venue_counts(self) -> list[tuple[str, str, int]]:
+        """(venue, game, puzzles) for every venue some puzzle is published in, sorted."""
+        rows = self._query(
+            "SELECT v.venue, p.game, COUNT(*) FROM publications AS v"
+            " JOIN puzzles AS p ON p.key = v.key GROUP BY v.venue, p.game ORDER BY 1, 2"
+        )
+        return [(str(venue), str(game), int(n)) for venue, game, n in rows]
+
     def release(self, keys: list[str], venue: str) -> None:
         """Forget that ``keys`` were published in ``venue`` (a claim whose output failed)."""
         with self.transaction(), self._errors():

@@ -59,7 +59,7 @@ def release_venue(db: Path, venue: str, game: Game | None = None) -> int:
             known = ", ".join(repr(v) for v in venues[:8]) + (" …" if len(venues) > 8 else "")
             raise CatalogError(
                 f"no puzzle in {str(db)!r} is published in {venue!r} "
-                f"(venues: {known or 'none yet'})"
+                f"(venues: {known or 'none yet'}; 'puzzlegen catalog --venues' lists them all)"
             )
         if game is not None:
             held = cat.venue_games(venue)

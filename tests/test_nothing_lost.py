@@ -1178,3 +1178,26 @@ def test_several_json_lines_where_one_is_read_say_so_for_every_game() -> None:
     for game in ("cats-cradle", "pendulum", "escape"):
         result = run("solve", "--game", game, "-", stdin=two)
         assert "2 lines where one position was expected" in result.stderr.decode(), game
+
+
+def test_catalog_venues_lists_where_puzzles_are_published(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nothing listed them: only a wrong --release's error named some, cut off after 8.
+    db = str(tmp_path / "c.sqlite")
+    for game in ("cats-cradle", "pendulum"):
+        assert main(["daily", "--game", game, "--date", "2026-11-23", "--db", db]) == 0
+    assert main(["daily", "--date", "2026-11-24", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["catalog", "--db", db, "--venues", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows == [
+        {"venue": "daily:2026-11-23", "game": "cats-cradle", "puzzles": 1},
+        {"venue": "daily:2026-11-23", "game": "pendulum", "puzzles": 1},
+        {"venue": "daily:2026-11-24", "game": "cats-cradle", "puzzles": 1},
+    ]
+    assert main(["catalog", "--db", db, "--venues"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split() == [
+        "daily:2026-11-23", "pendulum", "1", "puzzle"
+    ]
+    assert main(["catalog", "--db", db, "--venues", "--list"]) == 2

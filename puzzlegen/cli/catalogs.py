@@ -155,6 +155,12 @@ def generate(
     "'daily:YYYY-MM-DD') unpublished again, e.g. for a book that was never printed: "
     "every game's, or only --game's if given.",
 )
+@click.option(
+    "--venues",
+    is_flag=True,
+    help="List where puzzles are published ('book:TITLE', 'daily:DATE'), with how many "
+    "of each game's: the names --release takes.",
+)
 @game_option("Only this game's puzzles.")
 def catalog(
     db: Path,
@@ -166,6 +172,7 @@ def catalog(
     unpublished: bool,
     limit: int | None,
     release: str | None,
+    venues: bool,
     game: Game,
 ) -> None:
     """Show what the catalog holds of a game: counts by level, kind and tag, or the puzzles.
@@ -180,6 +187,7 @@ def catalog(
       puzzlegen catalog
       puzzlegen catalog --list --level hard --limit 20
       puzzlegen catalog --json --tag transfer > transfer-puzzles.jsonl
+      puzzlegen catalog --venues
       puzzlegen catalog --release "book:Cat's Cradle Puzzles"
       puzzlegen catalog --game pendulum --list --kind win-in-par
       puzzlegen catalog --game escape --db output/escape.sqlite
@@ -190,6 +198,12 @@ def catalog(
     chosen = {"--json": as_json, "--list": as_list, "--unpublished": unpublished,
               "--level": level, "--kind": kind, "--tag": tag, "--limit": limit}
     given = [name for name, value in chosen.items() if value not in (None, False)]
+    if venues:
+        dropped = [name for name in given if name != "--json"]  # --json: JSON lines
+        if dropped or release is not None:  # they would be dropped without a word
+            raise click.UsageError(f"--venues takes no {(dropped or ['--release'])[0]}")
+        _print_venues(db, as_json)
+        return
     if release is not None:
         source = click.get_current_context().get_parameter_source("game")
         only = None if source is ParameterSource.DEFAULT else game
@@ -229,6 +243,24 @@ def catalog(
         filters = {"level": level, "kind": kind, "tag": tag, "unpublished": unpublished}
         if not _print_counts(cat, db, game, filters):
             click.echo(f"puzzlegen: {_none_here(cat, game)}", err=True)
+
+
+def _print_venues(db: Path, as_json: bool) -> None:
+    """Each venue with its puzzles' count by game: a table, or JSON lines with --json."""
+    from puzzlegen.publish import open_existing_catalog
+
+    with open_existing_catalog(db) as cat:
+        rows = cat.venue_counts()
+    if as_json:
+        for venue, game_name, n in rows:
+            click.echo(json.dumps({"venue": venue, "game": game_name, "puzzles": n}))
+        return
+    if not rows:
+        click.echo(f"puzzlegen: no puzzle in {db} is published yet", err=True)
+        return
+    width = max(len(venue) for venue, _, _ in rows)
+    for venue, game_name, n in rows:
+        click.echo(f"{venue:<{width}}  {game_name:<12}  {counted(n, 'puzzle')}")
 
 
 def _none_here(cat: Catalog, game: Game) -> str:

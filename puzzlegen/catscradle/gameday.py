@@ -184,7 +184,7 @@ def with_strong_hints(deal: Deal, line: Sequence[Played], seed: str) -> list[Pla
     # The hints' settings are pinned here, not taken from the strong player's
     # defaults: those follow the research (docs/whole-game-research.md), and a
     # published day's hints must never change with them.
-    player = StrongPlayer(seed=str(seed), samples=12, width=12, method="solve")
+    player = StrongPlayer(seed=str(seed), samples=12, width=12, method="solve", slack=16)
     position, stock = deal.layout, list(deal.stock)
     seen: list[Card] = []
     hinted = []

@@ -54,7 +54,7 @@ def test_games_need_cats_cradle(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 
 
 def test_one_card_still_to_come_is_said_in_the_singular() -> None:
-    notes = [note.text for _, _, game in choose_games(3, "book") for note in game.notes]
+    notes = [note.text for _, _, game in choose_games(6, "book") for note in game.notes]
     assert any("The one card still to come would find" in text for text in notes)
     assert not any("the one cards" in text.lower() for text in notes)
 
@@ -71,16 +71,16 @@ def test_a_one_swing_hint_is_singular() -> None:
 
 
 def test_a_figure_too_tall_for_the_page_waits_while_the_game_goes_on(tmp_path: Path) -> None:
-    # Game 1 of this book turns at a sequence whose figure will not fit below its
-    # heading: the sequences after it fill that page, and the figure heads the next.
-    # It used to leave most of the page empty above the figure.
+    # Game 1 of this book turns at its first sequence, whose figure will not fit below
+    # the chapter's opening words: the sequences after it fill that page, and the
+    # figure heads the next.  It used to leave most of the page empty above the figure.
     path = tmp_path / "book.pdf"
     assert main(["book", "--count", "24", "--games", "3", "-o", str(path)]) == 0
     pages = [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
-    turn = next(i for i, t in enumerate(pages) if "The game turns at sequence 6" in t)
-    assert "Won in nine sequences" in pages[turn]
+    turn = next(i for i, t in enumerate(pages) if "The game turns at sequence 1" in t)
+    assert "Game 1: won in 14 sequences" in pages[turn] and " 6. " in pages[turn]
     # Away from its game's words, the figure's caption names the game.
-    caption = "Game 1, sequence 6: the moves in order"
+    caption = "Game 1, sequence 1: the moves in order"
     assert caption not in pages[turn] and caption in pages[turn + 1]
     assert "Game 2:" not in pages[turn + 1], "each game still begins a page"
     # The index begins a page of this book: its heading, no running head above it.

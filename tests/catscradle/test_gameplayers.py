@@ -116,7 +116,8 @@ def test_exact_late_play_cannot_read_the_stock_order() -> None:
     from puzzlegen.catscradle.endgame import Endgame
     from puzzlegen.catscradle.solver import layout
 
-    player = StrongPlayer(samples=6, width=6, exact_below=5)
+    # The sampled method is idea 5's, for which deal 148 was found.
+    player = StrongPlayer(samples=6, width=6, exact_below=5, method="next", slack=16)
     assert player.version.endswith("-exact5") and "exact" not in StrongPlayer().version
     # Seed 148: with 5 cards left the sampled choice is not the exact one.
     deal = Deal.from_seed(148)

@@ -582,9 +582,11 @@ class Catalog:
 
     def venue_counts(self) -> list[tuple[str, str, int]]:
         """(venue, game, puzzles) for every venue some puzzle is published in, sorted."""
-        rows = self._query(
+        rows = self._query(  # not a book killed while it was made (its claim is void)
             "SELECT v.venue, p.game, COUNT(*) FROM publications AS v"
-            " JOIN puzzles AS p ON p.key = v.key GROUP BY v.venue, p.game ORDER BY 1, 2"
+            " JOIN puzzles AS p ON p.key = v.key"
+            " WHERE (v.key, v.venue) NOT IN (SELECT key, venue FROM temp.dead_leases)"
+            " GROUP BY v.venue, p.game ORDER BY 1, 2"
         )
         return [(str(venue), str(game), int(n)) for venue, game, n in rows]
 

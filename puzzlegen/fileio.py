@@ -78,6 +78,11 @@ def signals_held() -> Iterator[None]:
             signal.raise_signal(caught[0])  # to the handler the block held back
 
 
+def names_folder(text: str) -> bool:
+    """Whether an ``-o`` value names a folder: a trailing slash, or an existing folder."""
+    return text.endswith(("/", os.sep)) or Path(text).is_dir()
+
+
 def output_path(text: str, default_name: str) -> Path:
     """The file an ``-o`` value names: a trailing slash or an existing folder means a folder.
 
@@ -86,7 +91,7 @@ def output_path(text: str, default_name: str) -> Path:
     >>> output_path("books/a.pdf", "book.pdf")
     PosixPath('books/a.pdf')
     """
-    if text.endswith(("/", os.sep)) or Path(text).is_dir():
+    if names_folder(text):
         return Path(text) / default_name
     path, wanted = Path(text), Path(default_name).suffix
     given = path.suffix.lower()

@@ -369,7 +369,13 @@ def make_book(
 
 def record(db: Path, publications: Iterable[tuple[Puzzle, str]]) -> None:
     """Record each ``(puzzle, where)`` in the catalog at ``db``, adding the puzzle if new."""
-    with Catalog(db) as cat, cat.transaction():
+    with Catalog(db) as cat:
+        record_in(cat, publications)
+
+
+def record_in(cat: Catalog, publications: Iterable[tuple[Puzzle, str]]) -> None:
+    """Record each ``(puzzle, where)`` in the open catalog ``cat``, in one transaction."""
+    with cat.transaction():
         for puzzle, where in publications:
             cat.add(puzzle.to_json())
             cat.record_publication(puzzle.key, where)
@@ -416,10 +422,7 @@ def publish_dailies(
         nonlocal recorded
         assert catalog is not None and db is not None
         try:
-            with catalog.transaction():
-                for d, p in written[recorded:]:
-                    catalog.add(p.to_json())
-                    catalog.record_publication(p.key, f"daily:{d.isoformat()}")
+            record_in(catalog, ((p, f"daily:{d.isoformat()}") for d, p in written[recorded:]))
         except CatalogError as exc:
             missing = len(written) - recorded
             raise CatalogError(
@@ -486,8 +489,9 @@ def site_game(out_dir: Path) -> str | None:
             part = "whole-game" if "GAME_DAYS" in text[:20] else "prepare"
             site = out_dir.parent
             raise CatalogError(
-                f"{str(out_dir)!r} is the {part} part of the daily site {str(site)!r}: "
-                f"give -o {site}/ (the {part} pages go in its {out_dir.name}/ folder)"
+                f"{str(out_dir)!r} is the {part} part of the daily site {str(site)!r}, not a "
+                f"site of its own: give that site's folder (-o {site}/), or a folder of "
+                "their own"
             ) from None
         raise CatalogError(
             f"{str(script)!r} is not the list of days puzzlegen writes: give the daily "
@@ -505,12 +509,9 @@ def check_site(game: Game, out_dir: Path) -> None:
     """
     owner = site_game(out_dir)
     if owner is not None and owner != game.name:
-        from puzzlegen.registry import DEFAULT_GAME, game_names, get_game
+        from puzzlegen.registry import DEFAULT_GAME, game_names
 
-        try:
-            title = get_game(owner).title
-        except ValueError:
-            title = owner
+        title = _title(owner)
         # The folder named as the README names them: output/daily/ for the default
         # game, output/daily-GAME/ for another (not output/daily-escape-pendulum/).
         base = out_dir.name

@@ -479,6 +479,11 @@ def test_diagrams_in_a_folder_never_replace_each_other(
     names = sorted(p.name for p in (tmp_path / "d").iterdir())
     assert len(names) == 4 and sum(n.endswith("-solution.svg") for n in names) == 1
     assert sum(n.startswith("pendulum-") for n in names) == 1
-    # The same position, spaced otherwise, is the same diagram.
-    assert main(["svg", "  ".join(WORKED.split()), "-o", folder]) == 0
+    # The same position given otherwise (spaced, suits as symbols) is the same diagram;
+    # drawn otherwise (--mono), another.
+    symbols = WORKED.replace("C", "♣").replace("S", "♠").replace("H", "♥").replace("D", "♦")
+    for given in ("  ".join(WORKED.split()), symbols):
+        assert main(["svg", given, "-o", folder]) == 0
     assert len(list((tmp_path / "d").iterdir())) == 4
+    assert main(["svg", WORKED, "--mono", "-o", folder]) == 0
+    assert len(list((tmp_path / "d").iterdir())) == 5

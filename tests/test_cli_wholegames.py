@@ -511,7 +511,7 @@ def test_game_reads_a_daily_whole_game_s_json(
         # It said the lines below the first differ from its cards, and to delete them.
         ("pendulum", "the deal on the first line has 48 cards, where a whole game deals 52"),
         # It named 'puzzlegen solve --json -' and called a deal a position.
-        ("two", "2 lines where one deal was expected: give one ('game' plays one deal"),
+        ("two", "2 lines where one deal was expected: give one ('game' plays one deal at a"),
     ],
 )
 def test_game_says_what_is_wrong_with_a_deal_it_cannot_play(

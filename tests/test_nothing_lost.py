@@ -494,6 +494,32 @@ def test_a_range_stopped_midway_lists_every_day_it_wrote(
     assert venues == {f"daily:{day}" for day in on_disk}
 
 
+def test_days_printed_then_killed_outright_are_recorded(tmp_path: Path) -> None:
+    # Printed days were recorded at the end, or on a stop the run could catch.
+    db = tmp_path / "c.sqlite"
+    argv = ["daily", "--from", "2026-01-01", "--to", "2026-12-31", "--db", str(db)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", ENTRY, *argv],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        shown: list[str] = []
+        while len(shown) < 4:
+            line = process.stdout.readline().decode()
+            assert line, "the run ended before four days were shown"
+            if line[:1].isalpha() and ": " in line and "(CC-" in line:
+                shown.append(line)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    with sqlite3.connect(db) as con:
+        recorded = con.execute("SELECT COUNT(*) FROM publications").fetchone()[0]
+    assert recorded >= len(shown) - 1
+
+
 def test_whole_games_killed_outright_are_listed(tmp_path: Path) -> None:
     # Only the puzzles' archive was rebuilt as days were written: a whole-game run
     # killed outright left game/days.js empty, and its index opened nothing.
@@ -1063,7 +1089,8 @@ def test_daily_o_at_a_site_s_game_folder_names_the_site(
         argv = ["daily", "--kind", kind, "--date", "2026-11-24", "-o", str(site / "game")]
         assert main(argv) == 1
         err = capsys.readouterr().err
-        assert f"is the whole-game part of the daily site {str(site)!r}: give -o {site}/" in err
+        assert f"is the whole-game part of the daily site {str(site)!r}, not a site" in err
+        assert f"(-o {site}/)" in err
         assert "remove" not in err
     assert (site / "game" / "days.js").read_bytes() == before
 
@@ -1201,3 +1228,5 @@ def test_catalog_venues_lists_where_puzzles_are_published(
         "daily:2026-11-23", "pendulum", "1", "puzzle"
     ]
     assert main(["catalog", "--db", db, "--venues", "--list"]) == 2
+    assert main(["catalog", "--db", db, "--venues", "--game", "pendulum"]) == 0
+    assert capsys.readouterr().out.split() == ["daily:2026-11-23", "pendulum", "1", "puzzle"]

@@ -202,7 +202,8 @@ def catalog(
         dropped = [name for name in given if name != "--json"]  # --json: JSON lines
         if dropped or release is not None:  # they would be dropped without a word
             raise click.UsageError(f"--venues takes no {(dropped or ['--release'])[0]}")
-        _print_venues(db, as_json)
+        source = click.get_current_context().get_parameter_source("game")
+        _print_venues(db, as_json, None if source is ParameterSource.DEFAULT else game.name)
         return
     if release is not None:
         source = click.get_current_context().get_parameter_source("game")
@@ -245,12 +246,13 @@ def catalog(
             click.echo(f"puzzlegen: {_none_here(cat, game)}", err=True)
 
 
-def _print_venues(db: Path, as_json: bool) -> None:
-    """Each venue with its puzzles' count by game: a table, or JSON lines with --json."""
+def _print_venues(db: Path, as_json: bool, game_name: str | None) -> None:
+    """Each venue with its puzzles' count by game (``game_name``'s only, if given): a
+    table, or JSON lines with --json."""
     from puzzlegen.publish import open_existing_catalog
 
     with open_existing_catalog(db) as cat:
-        rows = cat.venue_counts()
+        rows = [r for r in cat.venue_counts() if game_name in (None, r[1])]
     if as_json:
         for venue, game_name, n in rows:
             click.echo(json.dumps({"venue": venue, "game": game_name, "puzzles": n}))

@@ -162,15 +162,15 @@ def svg(
       puzzlegen deal --game pendulum --seed 7 --json | puzzlegen svg --game pendulum - -o p.svg
       puzzlegen svg --game escape "white | W1 W9 | B8 B9 | -1,-1 | ### / #o. / ###" -o escape.svg
     """
-    from puzzlegen.fileio import check_writable, output_path, write_text
+    from puzzlegen.fileio import check_writable, names_folder, output_path, write_text
 
-    given = read_position_arg(position)
     path = None
     if output != "-":
-        path = output_path(output, _diagram_name(game, given, solution=solution))
+        # In a folder the name is the drawing's (known once drawn): the folder is checked now.
+        path = output_path(output, "diagram.svg")
         check_writable(path)  # before the solver runs
     text = game.position_svg(
-        given,
+        read_position_arg(position),
         solution=solution,
         mono=mono,
         size=size,
@@ -182,17 +182,19 @@ def svg(
         stdout.write(text.encode("utf-8"))
         stdout.flush()
     else:
+        if names_folder(output):  # the drawing names its file
+            path = path.with_name(_diagram_name(game, text, solution=solution))
         write_text(path, text)
         click.echo(f"Wrote {path}", err=True)
 
 
-def _diagram_name(game: Game, position: str, *, solution: bool) -> str:
-    """The name of a diagram written into a folder: the game and a digest of the
-    position as given (its words; spacing aside).  Every diagram was 'position.svg',
-    each replacing the one before."""
+def _diagram_name(game: Game, svg: str, *, solution: bool) -> str:
+    """The name of a diagram written into a folder: the game and a digest of the drawing
+    (one position given in any notation is one file; --mono or --size another).  Every
+    diagram was 'position.svg', each replacing the one before."""
     import hashlib
 
-    digest = hashlib.sha256(" ".join(position.split()).encode()).hexdigest()[:10]
+    digest = hashlib.sha256(svg.encode()).hexdigest()[:10]
     return f"{game.name}-{digest}{'-solution' if solution else ''}.svg"
 
 

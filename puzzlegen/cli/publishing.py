@@ -23,10 +23,9 @@ from puzzlegen.cli.options import (
     seed_text,
     status,
 )
-from puzzlegen.errors import CatalogError, warn
 from puzzlegen.games import Game, Puzzle
 from puzzlegen.registry import DEFAULT_GAME, game_names
-from puzzlegen.textio import counted, one_line
+from puzzlegen.textio import counted
 
 #: The longest --title: KDP refuses a title and subtitle of more than 200 characters.
 MAX_TITLE = 200
@@ -485,7 +484,8 @@ def daily(
             what = "whole games" if kind == "game" else "Sundays' prepare puzzles"
             raise click.UsageError(f"--db records daily puzzles; {what} are not catalogued")
         _daily_games(
-            dates, output, as_json=as_json, solution=solution, mono=mono, game=game, kind=kind
+            dates, output, as_json=as_json, solution=solution, mono=mono, game=game, kind=kind,
+            named=bool(date_texts),
         )
         return
     if output is not None:
@@ -494,25 +494,17 @@ def daily(
     if output is None:
         # Each day as soon as it is chosen: a range of years printed nothing for minutes,
         # and a stopped run lost every day it had chosen.
-        shown: list[tuple[dt.date, Puzzle]] = []
         if db is not None:
             # A catalog that cannot record them is refused before a day is printed.
             from puzzlegen.catalog import Catalog
 
             Catalog(db).close()
-        try:
-            for d in _as_shown(dates, "Choosing daily puzzles"):
-                puzzle = daily_puzzle(d, game)
-                _show_day(game, d, puzzle, as_json=as_json, solution=solution)
-                shown.append((d, puzzle))
-        except BaseException:
-            if db is not None and shown:  # the days shown are recorded, so no book takes them
-                try:
-                    publish_dailies(game, shown, None, db=db)
-                except CatalogError as exc:  # the stop is what is shown; this is said beside it
-                    warn(one_line(exc))
-            raise
-        publish_dailies(game, shown, None, db=db)
+        for d in _as_shown(dates, "Choosing daily puzzles"):
+            puzzle = daily_puzzle(d, game)
+            _show_day(game, d, puzzle, as_json=as_json, solution=solution)
+            # Each day recorded as soon as it is shown, so no book takes it: recorded at
+            # the end, a run killed outright (kill -9) recorded none of them.
+            publish_dailies(game, [(d, puzzle)], None, db=db)
         if new_catalog:
             _new_catalog_note(db)
         return
@@ -642,9 +634,11 @@ def _daily_games(
     mono: bool,
     game: Game,
     kind: str = "game",
+    named: bool = False,
 ) -> None:
     """``daily --kind game`` (the whole game of each date) or ``--kind prepare`` (the
-    prepare puzzle of each Sunday), as pages or on stdout."""
+    prepare puzzle of each Sunday), as pages or on stdout.  ``named``: the dates were
+    given one by one (--date), not as a range, so each must be a Sunday for prepare."""
     from typing import Any
 
     from puzzlegen.fileio import check_writable
@@ -654,7 +648,8 @@ def _daily_games(
     # The game's own object (registry.GAME_DAYS or PREPARE_DAYS).
     days_of: Any = game_days(game.name) if kind == "game" else prepare_days(game.name)
     if kind == "prepare":
-        dates = days_of.dates(dates)  # a date that is not a Sunday is refused by name
+        # A date that is not a Sunday is refused by name; a range keeps its Sundays.
+        dates = [s for d in dates for s in days_of.dates([d])] if named else days_of.dates(dates)
     if output is not None:
         check_writable(output, folder=True)
         check_site(game, output)  # another game's site, or a folder not a site

@@ -149,7 +149,7 @@ def _given_deal(given: str) -> tuple[str, str | None]:
         return heading.group(3), _printed_seed(heading.group(1), heading.group(2))
     text = unwrap_json(
         given, ("deal",), 'a "deal" of 52 cards', one="deal",
-        many="'game' plays one deal; 'puzzlegen study' plays many",
+        many="'game' plays one deal at a time",
     )
     return text, _json_seed(given)
 

@@ -56,7 +56,12 @@ def read_position(text: str) -> Position:
     """A position from text, a puzzle description, JSON, or what ``deal`` prints."""
     stripped = text.strip()
     if stripped.startswith(_START):  # the start is the line below, then a sample game
-        stripped = stripped[len(_START):].strip().splitlines()[0]
+        below = stripped[len(_START):].strip().splitlines()
+        if not below:
+            raise PositionError(
+                "deal's first line alone holds no position: give its second line too"
+            )
+        stripped = below[0]
     if stripped.startswith("{"):
         try:
             data: Any = json.loads(stripped)

@@ -458,8 +458,8 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "can at the table.",
         "These deals are perfectly shuffled; a person deals each game from the last one's "
         "cards, and a pack gathered from the table and riffled four times keeps enough of "
-        "the builds together that the strong player wins about 23% and most-spaces play "
-        "about 19% (docs/whole-game-research.md, sixth round (a)).",
+        "the builds together that the strong player wins about 25% and most-spaces play "
+        "about 19% (docs/whole-game-research.md, sixth and fifteenth rounds).",
     ),
     "longest_won": (
         "A program's study of many deals reaches further into the rare long games "

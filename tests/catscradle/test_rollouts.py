@@ -196,7 +196,9 @@ def _python_rollouts(
     [
         StrongPlayer(method="rollout", samples=12, width=8, slack=16, seed="3"),
         StrongPlayer(method="rollout", samples=40, width=12, slack=0, race=1, seed="3"),
-        StrongPlayer(method="rollout", base="next", samples=4, width=4, inner=2, slack=16, seed="3"),
+        StrongPlayer(
+            method="rollout", base="next", samples=4, width=4, inner=2, slack=16, seed="3"
+        ),
     ],
     ids=["expert", "expert-race", "next"],
 )

@@ -195,6 +195,7 @@ def test_a_book_killed_outright_gives_its_puzzles_back(tmp_path: Path) -> None:
     with Catalog(db, readonly=True) as catalog:
         assert len(catalog.puzzles(unpublished=True)) == 6
         assert catalog.counts()["published"]["published"] == 0
+        assert catalog.venue_counts() == []  # catalog --venues listed the dead book
     assert main([*argv, "-o", str(tmp_path / "again.pdf")]) == 0
     with Catalog(db, readonly=True) as catalog:
         assert len(catalog.puzzles(unpublished=True)) == 6 - have

@@ -82,6 +82,7 @@ def _title(name: str) -> str:
     except ValueError:
         return name
 
+
 #: A book's pages, measured on real books (``benchmarks/bench_book_pages.py`` measures
 #: them afresh and prints the estimate beside the pages typeset), per (game, trim):
 #: (how-to-play pages, puzzles a puzzle page holds on average or None if always

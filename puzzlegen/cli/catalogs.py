@@ -254,15 +254,16 @@ def _print_venues(db: Path, as_json: bool, game_name: str | None) -> None:
     with open_existing_catalog(db) as cat:
         rows = [r for r in cat.venue_counts() if game_name in (None, r[1])]
     if as_json:
-        for venue, game_name, n in rows:
-            click.echo(json.dumps({"venue": venue, "game": game_name, "puzzles": n}))
+        for venue, name, n in rows:
+            click.echo(json.dumps({"venue": venue, "game": name, "puzzles": n}))
         return
     if not rows:
-        click.echo(f"puzzlegen: no puzzle in {db} is published yet", err=True)
+        which = "" if game_name is None else f" {game_name}"
+        click.echo(f"puzzlegen: no{which} puzzle in {db} is published yet", err=True)
         return
     width = max(len(venue) for venue, _, _ in rows)
-    for venue, game_name, n in rows:
-        click.echo(f"{venue:<{width}}  {game_name:<12}  {counted(n, 'puzzle')}")
+    for venue, name, n in rows:
+        click.echo(f"{venue:<{width}}  {name:<12}  {counted(n, 'puzzle')}")
 
 
 def _none_here(cat: Catalog, game: Game) -> str:

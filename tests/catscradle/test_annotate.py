@@ -71,3 +71,15 @@ def test_a_told_game_never_counts_all_the_cards_to_come_as_some_of_them() -> Non
     for text in notes:
         said = re.search(r"Of the (\w+) cards still to come, (\w+) would", text)
         assert said is None or (said[1] != said[2] and said[2] != "no"), text
+
+
+def test_one_card_dealt_goes_into_the_space() -> None:
+    # "Dealt into the spaces: 7♠." after a sequence that made one space.
+    from puzzlegen.catscradle.views.annotate import annotate
+    from puzzlegen.catscradle.wholegame import play
+
+    deal = Deal.from_seed(2)
+    notes = [n.text for n in annotate(deal, list(play(deal))).notes]
+    assert any("Dealt into the space: " in t for t in notes)
+    one_card = r"Dealt into the spaces: (?:(?! and )[^,.])+\."  # no "and", no comma
+    assert not any(re.search(one_card, t) for t in notes)

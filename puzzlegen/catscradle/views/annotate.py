@@ -163,7 +163,8 @@ def tell(turn: Turn, dealt: Sequence[Card], unseen: Sequence[Card]) -> Note:
         )
         said.append(f"It leaves {twin_a.symbol()} and {twin_b.symbol()} blocked, {where}.")
     if unseen:
-        said.append(f"Dealt into the spaces: {_cards(dealt)}. {to_come(len(unseen), homes)}")
+        into = "the space" if len(dealt) == 1 else "the spaces"  # "into the spaces: 7♠"
+        said.append(f"Dealt into {into}: {_cards(dealt)}. {to_come(len(unseen), homes)}")
     else:
         said.append(f"Dealt: {_cards(dealt)}, and the stock is used up.")
     return Note(turn.number, line, tuple(dealt), most, _layouts(ends), " ".join(said))

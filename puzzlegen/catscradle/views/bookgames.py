@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from puzzlegen.catscradle.position import Deal
 from puzzlegen.catscradle.views.annotate import AnnotatedGame, annotate
+from puzzlegen.catscradle.views.prose import number_word
 from puzzlegen.render.book.games import ToldGame
 
 #: Deals tried per game asked for before giving up (the strong player wins about one in four).
@@ -57,7 +58,8 @@ def told_games(count: int, seed: str, *, mono: bool) -> list[ToldGame]:
     result = []
     for number, (_, deal, game) in enumerate(choose_games(count, seed), 1):
         note = game.notes[game.turning]
-        ending = f"{note.created} new space{'s' if note.created != 1 else ''}"
+        # In words, as the text beside it says them ("six spaces", not "6 new spaces").
+        ending = f"{number_word(note.created)} new space{'s' if note.created != 1 else ''}"
         result.append(
             ToldGame(
                 heading=f"Game {number}: {game.summary[:-1].lower()}",

@@ -291,3 +291,17 @@ def test_no_card_of_the_stock_stands_alone_on_its_last_line(
         assert len(lines) == 1 or len(last) >= 2, count
         assert drawn.height == lines[-1] - STOCK_TEXT + STOCK_ROW + 2  # ends below the last
         assert max(t.x for t in ranks) < board.width
+
+
+def test_even_odds_are_not_said_to_favour_another_ending() -> None:
+    # A 7-and-7 tie read "the odds do not favour it", as if the other ending led.
+    from dataclasses import replace
+
+    from puzzlegen.catscradle.prepareday import prepare_day
+    from puzzlegen.catscradle.views.preparation import answer
+
+    choice = prepare_day(dt.date(2026, 11, 29)).puzzle.choice
+    even = replace(choice, endings=tuple(replace(e, chance=7) for e in choice.endings))
+    said = answer(even)
+    assert "in seven of them with this ending and in seven with the best of the others" in said
+    assert "the odds are even" in said and "do not favour" not in said

@@ -135,6 +135,9 @@ def answer(choice: Choice) -> str:
             + (
                 "."
                 if best.chance > rival.chance
+                # A tie (7 and 7) was said not to favour it, as if the other ending led.
+                else ": the odds are even, and only the order of the stock decides."
+                if best.chance == rival.chance
                 else ": the odds do not favour it, only the order of the stock does."
             )
         )

@@ -305,3 +305,14 @@ def test_even_odds_are_not_said_to_favour_another_ending() -> None:
     said = answer(even)
     assert "in seven of them with this ending and in seven with the best of the others" in said
     assert "the odds are even" in said and "do not favour" not in said
+
+
+def test_prepare_dates_given_one_by_one_must_each_be_a_sunday(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Several --date were read as a range: a Monday among them was dropped without a word.
+    argv = ["daily", "--kind", "prepare", "--date", "2026-11-29", "--date", "2026-11-30"]
+    assert main(argv) == 1
+    assert "2026-11-30 is a Monday: prepare puzzles come out on Sundays only" in (
+        capsys.readouterr().err
+    )

@@ -157,3 +157,11 @@ def test_svg_and_solve_read_what_deal_prints(
     assert run(capsys, "svg", "--game", "escape", str(Position.start()), "-o", str(direct))[0] == 0
     assert piped.read_bytes() == direct.read_bytes()
 
+
+
+def test_deal_s_heading_alone_is_one_line_not_a_traceback() -> None:
+    from puzzlegen.errors import PositionError
+    from puzzlegen.escape.commands import _START, read_position
+
+    with pytest.raises(PositionError, match="first line alone holds no position"):
+        read_position(_START + "\n")

@@ -16,6 +16,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -455,11 +456,29 @@ def _days_on_disk(site: Path) -> set[str]:
     return {p.name for p in site.iterdir() if p.name[:1].isdigit() and p.is_dir()}
 
 
+def _start(argv: list[str], **streams: Any) -> subprocess.Popen[bytes]:
+    """``puzzlegen ARGV`` in a process group of its own, for a kill -9 of the group."""
+    return subprocess.Popen(
+        [sys.executable, "-c", ENTRY, *argv], start_new_session=True, **streams
+    )
+
+
 def _start_range(site: Path, *extra: str) -> subprocess.Popen[bytes]:
     argv = ["daily", "--from", "2026-01-01", "--to", "2026-02-28", "-o", str(site), *extra]
-    return subprocess.Popen(
-        [sys.executable, "-c", ENTRY, *argv], stderr=subprocess.PIPE, start_new_session=True
-    )
+    return _start(argv, stderr=subprocess.PIPE)
+
+
+@contextlib.contextmanager
+def _killed_outright(process: subprocess.Popen[bytes]) -> Iterator[subprocess.Popen[bytes]]:
+    """The body runs while ``process`` works; then its group is killed with SIGKILL (as
+    it is, too, if the body fails, so no run outlives its test)."""
+    try:
+        yield process
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 def _wait_for_days(site: Path, process: subprocess.Popen[bytes], count: int) -> None:
@@ -499,11 +518,8 @@ def test_days_printed_then_killed_outright_are_recorded(tmp_path: Path) -> None:
     # Printed days were recorded at the end, or on a stop the run could catch.
     db = tmp_path / "c.sqlite"
     argv = ["daily", "--from", "2026-01-01", "--to", "2026-12-31", "--db", str(db)]
-    process = subprocess.Popen(
-        [sys.executable, "-c", ENTRY, *argv],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
-    try:
+    process = _start(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    with _killed_outright(process):
         assert process.stdout is not None
         shown: list[str] = []
         while len(shown) < 4:
@@ -511,11 +527,6 @@ def test_days_printed_then_killed_outright_are_recorded(tmp_path: Path) -> None:
             assert line, "the run ended before four days were shown"
             if line[:1].isalpha() and ": " in line and "(CC-" in line:
                 shown.append(line)
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
     with sqlite3.connect(db) as con:
         recorded = con.execute("SELECT COUNT(*) FROM publications").fetchone()[0]
     assert recorded >= len(shown) - 1
@@ -527,21 +538,13 @@ def test_whole_games_killed_outright_are_listed(tmp_path: Path) -> None:
     site = tmp_path / "site"
     argv = ["daily", "--kind", "game", "--from", "2027-01-01", "--to", "2027-12-31",
             "-o", str(site)]
-    process = subprocess.Popen(
-        [sys.executable, "-c", ENTRY, *argv], stderr=subprocess.PIPE, start_new_session=True
-    )
-    try:
-        games = site / "game"
+    games = site / "game"
+    with _killed_outright(_start(argv, stderr=subprocess.PIPE)) as process:
         deadline = time.monotonic() + 60
         while len(_days_on_disk(games) if games.is_dir() else ()) < 3:
             assert process.poll() is None and time.monotonic() < deadline
             time.sleep(0.05)
         time.sleep(2.5)  # past one rebuild of the site
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
     listed = json.loads((games / "days.js").read_text().split("=", 1)[1].strip().rstrip(";"))
     assert len(listed["days"]) >= 3
 
@@ -550,14 +553,8 @@ def test_a_range_killed_outright_records_the_days_it_wrote(tmp_path: Path) -> No
     # Days were recorded only when the run ended: kill -9 left pages on the site and
     # none of them in the catalog, for a book to publish again.
     site, db = tmp_path / "site", tmp_path / "c.sqlite"
-    process = _start_range(site, "--db", str(db))
-    try:
+    with _killed_outright(_start_range(site, "--db", str(db))) as process:
         _wait_for_days(site, process, 3)
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
     on_disk = _days_on_disk(site)
     with sqlite3.connect(db) as con:
         venues = {v for (v,) in con.execute("SELECT venue FROM publications")}
@@ -570,15 +567,9 @@ def test_a_range_killed_outright_leaves_a_listed_site_and_its_leftovers_go(
     tmp_path: Path,
 ) -> None:
     site = tmp_path / "site"
-    process = _start_range(site)
-    try:
+    with _killed_outright(_start_range(site)) as process:
         _wait_for_days(site, process, 3)
         time.sleep(2.5)  # past one rebuild of the archive
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
     on_disk = _days_on_disk(site)
     assert _days_listed(site) >= {min(on_disk)}
     # What a kill in the middle of a day leaves: a hidden folder named for its dead process.

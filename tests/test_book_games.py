@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,9 @@ def test_a_figure_too_tall_for_the_page_waits_while_the_game_goes_on(tmp_path: P
     pages = [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
     turn = next(i for i, t in enumerate(pages) if "The game turns at sequence 1" in t)
     assert "Game 1: won in 14 sequences" in pages[turn] and " 6. " in pages[turn]
+    # The ending's caption counts in words, as the text beside it does ("6 new spaces").
+    endings = re.findall(r"Its ending: (\S+) new spaces?\.", " ".join(pages))
+    assert len(endings) == 3 and all(word.isalpha() for word in endings), endings
     # Away from its game's words, the figure's caption names the game.
     caption = "Game 1, sequence 1: the moves in order"
     assert caption not in pages[turn] and caption in pages[turn + 1]

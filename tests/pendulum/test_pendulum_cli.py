@@ -90,6 +90,8 @@ def test_a_bad_method_is_one_error_before_any_line_is_read(
     status, out, err = run(capsys, *argv)
     assert status != 0 and out == ""
     assert err.strip().splitlines() == [err.strip()] and "unknown method 'bogus'" in err
+    # up-9 solved as down-4 looked like a slip: the message says the long names are read.
+    assert "up-7 … up-12 and down-7 … down-12 are read too: up-9 is down-4" in err
     assert stdin.tell() == 0
 
 

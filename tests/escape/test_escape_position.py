@@ -136,6 +136,67 @@ def test_white_never_covers_a_square_and_black_only_overlaps_black() -> None:
                     assert not (m.keys & p.white)
 
 
+
+def white_pockets(p: Position) -> set[tuple[int, int]]:
+    """Blank cells in enclosed pockets bordered by white squares alone, found cell by cell.
+
+    A pocket is a 4-connected region of blank cells inside the board's bounding
+    box that reaches neither the box's border (so it is enclosed) nor a black
+    square.  Written here from §5.2's words, not with the engine's analysis.
+    """
+    white = {cell(k) for k in p.white}
+    black = {cell(k) for k in p.black}
+    top, left, bottom, right = p.bounds()
+    seen: set[tuple[int, int]] = set()
+    pockets: set[tuple[int, int]] = set()
+    for start in itertools.product(range(top, bottom + 1), range(left, right + 1)):
+        if start in white or start in black or start in seen:
+            continue
+        region, stack, enclosed = {start}, [start], True
+        seen.add(start)
+        while stack:
+            r, c = stack.pop()
+            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if n in black or not (top <= n[0] <= bottom and left <= n[1] <= right):
+                    enclosed = False
+                elif n not in white and n not in seen:
+                    seen.add(n)
+                    region.add(n)
+                    stack.append(n)
+        if enclosed:
+            pockets |= region
+    return pockets
+
+
+def black_placements_into_pockets(seed: int) -> tuple[int, int]:
+    """Positions of one seeded game with a white pocket, and Black's placements checked there."""
+    positions = placements = 0
+    for p in random_game(seed, plies=60):
+        pockets = white_pockets(p)
+        if not pockets or not p.black_hand:
+            continue
+        positions += 1
+        for m in p.placements("black"):
+            placements += 1
+            assert not ({cell(k) for k in m.keys} & pockets), (str(p), str(m))
+    return positions, placements
+
+
+@given(st.integers(0, 100_000))
+def test_black_never_places_a_square_in_a_pocket_bordered_by_white(seed: int) -> None:
+    """§5.2's consequence: no open side for Black within White's main group."""
+    black_placements_into_pockets(seed)
+
+
+def test_the_pocket_check_meets_many_pockets() -> None:
+    """The check above is not vacuous: seeded games do enclose pockets, and Black could play."""
+    positions = placements = 0
+    for seed in range(60):
+        found, checked = black_placements_into_pockets(seed)
+        positions, placements = positions + found, placements + checked
+    assert positions >= 50 and placements >= 5_000, (positions, placements)
+
+
 # -- C4, C5: the seed's worked ending ------------------------------------------------
 
 

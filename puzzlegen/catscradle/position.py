@@ -146,12 +146,21 @@ class Position:
 
     def grid(self, *, symbols: bool = False) -> str:
         """The text form laid out as four aligned rows (cards as print shows them:
-        ``10♥``, with ``symbols``)."""
+        ``10♥``, with ``symbols``).
+
+        Each column is as wide as its longest stack, and never narrower than the
+        longest card: a layout of single cards stays square, and one tall stack
+        widens only its own column (a game's later sequences fit a terminal).
+        """
         name = Card.symbol if symbols else Card.__str__
         tokens = ["/".join(map(name, s)) if s else SPACE for s in self.cells]
-        width = max(len(t) for t in tokens)
+        card = max((len(name(c)) for s in self.cells for c in s), default=len(SPACE))
+        widths = [max(card, *(len(t) for t in tokens[c::SIZE])) for c in range(SIZE)]
         rows = (tokens[r * SIZE : (r + 1) * SIZE] for r in range(SIZE))
-        return "\n".join("  ".join(t.ljust(width) for t in row).rstrip() for row in rows)
+        return "\n".join(
+            "  ".join(t.ljust(w) for t, w in zip(row, widths, strict=True)).rstrip()
+            for row in rows
+        )
 
     # -- queries -----------------------------------------------------------
     def top(self, cell: int) -> Card | None:

@@ -33,6 +33,18 @@ def test_eighteen_lines_and_who_sees_whom() -> None:
     assert [len(s) for s in SEES] == [9, 9, 9, 9, 9, 11, 11, 9, 9, 11, 11, 9, 9, 9, 9, 9]
 
 
+def test_grid_widens_only_the_column_of_a_tall_stack() -> None:
+    tall = "10H KD/QS 2D/AS 10C 10S 8H/7S/6H/5C/4H/3C/2H 8S 7D/6S/5H " \
+           "6D AH/KC JD 4C/3H 3D 9D/8C JC/10D/9C 9H"
+    rows = Position.parse(tall).grid(symbols=True).splitlines()
+    assert rows[1] == "10♠  8♥/7♠/6♥/5♣/4♥/3♣/2♥  8♠         7♦/6♠/5♥"
+    assert rows[0] == "10♥  K♦/Q♠                 2♦/A♠      10♣"
+    assert Position.parse("\n".join(rows)) == Position.parse(tall)
+    # Single cards keep a square: every column as wide as the longest card.
+    square = Position.parse(EXAMPLE.replace("JC", "10C")).grid()
+    assert square.splitlines()[0] == "10C  9S   8H   3C"
+
+
 def test_parse_accepts_line_breaks_and_input_forms() -> None:
     text = "jc 9♠ 8H 3C\nQH AS 9C 9D\n7S QD 2H 2C\n4D 4H 6D 6S\n"
     assert str(Position.parse(text)) == " ".join(EXAMPLE.split())

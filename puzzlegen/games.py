@@ -224,6 +224,11 @@ class Game(Protocol):
         """The puzzle drawn; with ``solution``, its answer drawn on it."""
         ...
 
+    def position_lines(self, puzzle: Puzzle) -> str:
+        """The puzzle's position for a reader at a terminal, as ``deal`` shows one
+        (``daily`` prints it), in a form ``solve -`` reads back."""
+        ...
+
     def solution_text(self, puzzle: Puzzle) -> str:
         """The answer in words, one paragraph."""
         ...

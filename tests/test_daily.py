@@ -9,6 +9,7 @@ from conftest import DATA, own
 
 from puzzlegen.catalog import Catalog
 from puzzlegen.catscradle.plugin import CATS_CRADLE, DAILY_SCHEDULES, schedule_for
+from puzzlegen.catscradle.position import Position
 from puzzlegen.catscradle.puzzle import level_for
 from puzzlegen.cli import main
 from puzzlegen.daily import daily_json, daily_puzzle, date_range, parse_date
@@ -107,6 +108,18 @@ def test_daily_json_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
         "date",
     ):
         assert field in payload
+
+
+def test_the_days_text_draws_the_layout_as_deal_does_and_reads_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["daily", "--date", "2026-11-25"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    puzzle = daily_puzzle(dt.date(2026, 11, 25), CATS_CRADLE)
+    grid = lines[2:6]
+    assert grid == Position.parse(puzzle.position_text).grid(symbols=True).splitlines()
+    assert "♠" in "".join(grid) or "♣" in "".join(grid)
+    assert Position.parse("\n".join(grid)) == Position.parse(puzzle.position_text)
 
 
 def test_bad_dates() -> None:

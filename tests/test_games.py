@@ -147,6 +147,9 @@ class ToyGame:
         items = (Rect(0, 0, 100, 60, stroke="#000000"), Text(50, 35, label, 20, anchor="middle"))
         return Diagram(100, 60, title or "toy", str(puzzle.key), (Group("toy", items),))
 
+    def position_lines(self, puzzle: Any) -> str:
+        return str(puzzle.position_text)
+
     def solution_text(self, puzzle: Any) -> str:
         return f"The answer is {puzzle.par}."
 

@@ -258,6 +258,11 @@ class CatsCradle:
         arrows = own.best.moves if solution else ()
         return board_diagram(own.position, arrows=arrows, mono=mono, title=title or None)
 
+    def position_lines(self, puzzle: Puzzle) -> str:
+        from puzzlegen.catscradle.position import Position
+
+        return Position.parse(puzzle.position_text).grid(symbols=True)
+
     def solution_text(self, puzzle: Puzzle) -> str:
         from puzzlegen.catscradle.views.prose import solution_text
 

@@ -36,7 +36,7 @@ class PrepareDays:
         lines = [
             f"{long_date(day.date)}: prepare puzzle, {puzzle.level} ({puzzle.id})",
             question(puzzle.choice),
-            puzzle.position_text,
+            puzzle.position.grid(symbols=True),
             "The stock, next card first: " + " ".join(c.symbol() for c in puzzle.stock),
         ]
         if solution:

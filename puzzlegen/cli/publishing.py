@@ -555,7 +555,7 @@ def _show_day(game: Game, d: dt.date, puzzle: Puzzle, *, as_json: bool, solution
     click.echo(f"{long_date(d)}: {puzzle.level} ({puzzle.id})")
     goal = game.goal(puzzle)
     click.echo(f"{goal[:1].upper()}{goal[1:]}.")
-    click.echo(puzzle.position_text)
+    click.echo(game.position_lines(puzzle))
     if solution:
         click.echo(game.solution_text(puzzle))
     click.echo()

@@ -151,6 +151,9 @@ class Escape:
                                  caption=f"The answer: {own.answer}.")
         return board_diagram(own.position, mono=mono, title=title or None)
 
+    def position_lines(self, puzzle: Puzzle) -> str:
+        return puzzle.position_text  # the notation draws the board, row by row
+
     def solution_text(self, puzzle: Puzzle) -> str:
         from puzzlegen.escape.views.prose import answer_text
 

@@ -192,6 +192,10 @@ class Pendulum:
                              caption=caption, heading="Which methods win?" if hide else None,
                              description=str(own.deal) if hide else None)
 
+    def position_lines(self, puzzle: Puzzle) -> str:
+        # The notation: the grid leaves out the swings in a row, which solve - needs.
+        return puzzle.position_text
+
     def solution_text(self, puzzle: Puzzle) -> str:
         from puzzlegen.pendulum.views.prose import join, line_text, number, swings_phrase
 

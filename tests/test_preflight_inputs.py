@@ -155,3 +155,32 @@ def test_a_file_that_is_not_a_pdf_is_said_to_be_one(
     assert capsys.readouterr().err == (
         f"puzzlegen: error: {str(path)!r} is not a PDF (it has no %PDF- header)\n"
     )
+
+
+def test_a_damaged_pdf_is_one_clear_line_never_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bytes changed inside a good file: pdfminer and pypdf fail part way, each in its
+    own way (a bad Ascii85 digit, a number where a dictionary belongs)."""
+    from puzzlegen.rng import SeededStream
+
+    good = make_pdf(pages=2)
+    i = good.find(b"stream", good.find(b"ASCII85Decode")) + 7
+    one_byte = good[: i + 5] + b"~" + good[i + 6 :]
+    damaged = [one_byte]
+    for seed in range(12):
+        stream, changed = SeededStream("damage", seed), bytearray(good)
+        for _ in range(20):
+            changed[200 + stream.below(len(changed) - 200)] = stream.below(256)
+        damaged.append(bytes(changed))
+    refused = 0
+    for n, data in enumerate(damaged):
+        path = tmp_path / f"damaged-{n}.pdf"
+        path.write_bytes(data)
+        status = main(["preflight", str(path)])
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and err.count("\n") <= 1, (n, err)
+        if status != 0 and "cannot read" in err:
+            refused += 1
+            assert len(err.split(" as a PDF: ", 1)[1].strip()) <= 100, err  # short, not a dump
+    assert refused >= 3, refused

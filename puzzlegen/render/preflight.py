@@ -140,6 +140,28 @@ class PreflightError(ValueError):
     """A file preflight refuses to read (no pages, a compression bomb)."""
 
 
+class UnreadablePdfError(ValueError):
+    """A file the PDF readers fail on part way: a damaged stream, object or table."""
+
+
+#: What pdfminer (under pdfplumber) and pypdf raise on a damaged file.  pypdf's
+#: AttributeError and TypeError come from objects of the wrong type where a
+#: dictionary or an array belongs (a changed byte makes ``/Resources`` a number).
+_DAMAGE: tuple[type[Exception], ...] = (AttributeError, TypeError, RecursionError)
+
+
+def _damage_errors() -> tuple[type[Exception], ...]:
+    """The readers' own error classes, imported where they are needed."""
+    import zlib
+
+    from pdfminer.pdfexceptions import PDFException
+    from pdfminer.psexceptions import PSException
+    from pdfplumber.utils.exceptions import PdfminerException
+    from pypdf.errors import PyPdfError
+
+    return (PdfminerException, PDFException, PSException, PyPdfError, zlib.error, *_DAMAGE)
+
+
 def check_inflation(data: bytes, limit: int = MAX_INFLATE) -> int:
     """The bytes ``data``'s Flate streams inflate to; raises :class:`PreflightError` past ``limit``.
 
@@ -401,22 +423,34 @@ def preflight(
     profile = PRINTERS[printer]
     data = pdf.read_bytes() if isinstance(pdf, Path) else pdf
     check_inflation(data)
-    with _quiet_pypdf():
-        return _preflight(data, trim, bleed, color, profile)
+    with _quiet_readers():
+        try:
+            return _preflight(data, trim, bleed, color, profile)
+        except _damage_errors() as exc:
+            raise UnreadablePdfError(_first_words(exc)) from None
+
+
+def _first_words(exc: Exception, limit: int = 100) -> str:
+    """A reader's complaint on one short line (pdfminer's quote whole dictionaries)."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 @contextmanager
-def _quiet_pypdf() -> Iterator[None]:
-    """pypdf logs what it repairs; preflight's own report says what matters."""
+def _quiet_readers() -> Iterator[None]:
+    """pypdf and pdfminer log what they repair ("Not adding object 13 to xref");
+    preflight's own report, or its one-line refusal, says what matters."""
     import logging
 
-    logger = logging.getLogger("pypdf")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL)
+    loggers = [logging.getLogger(name) for name in ("pypdf", "pdfminer")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
     try:
         yield
     finally:
-        logger.setLevel(level)
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _preflight(

@@ -148,28 +148,34 @@ def generate(
                 for i in range(index, index + batch_size)
             ]
             for offset, data in enumerate(grade(jobs_batch)):
-                tries += 1
                 if data is not None and (level is None or data["level"] == level):
                     with catalog.transaction():
                         stored = catalog.add(data)
                         catalog.set_next_index(stream, index + offset + 1)
+                    # The limit is on candidates in a row with no puzzle of the level
+                    # asked for.  One the catalog holds already (another stream of this
+                    # seed found it first) shows the level is not scarce here, so it
+                    # starts the count again: counted as a miss, a catalog of more than
+                    # MAX_TRIES_PER_PUZZLE puzzles made a new --level stream give up on
+                    # the puzzles it already had before reaching a new one.
+                    tries = 0
                     if stored:
                         added.append(data)
-                        tries = 0
                         if on_added is not None:
                             on_added(data)
                         if len(added) == count:
                             break
-                        continue
+                    continue
+                tries += 1
                 # Counted candidate by candidate, not by batch: whatever --jobs (and so
                 # the batch size), the search gives up at the same candidate.
                 if tries > MAX_TRIES_PER_PUZZLE:
                     with catalog.transaction():
                         catalog.set_next_index(stream, index + offset + 1)
-                    what = " ".join(w for w in ("no new", level, kind, "puzzle") if w)
+                    what = " ".join(w for w in (level, kind, "puzzle") if w)
                     raise CatalogError(
-                        f"{what} in {tries} candidates of stream {stream!r}; "
-                        f"found {len(added)} of {count}"
+                        f"{tries} candidates in a row from seed {seed!r} gave no {what}; "
+                        f"found {len(added)} of {count} (another --seed may find more)"
                     )
             else:
                 index += batch_size

@@ -133,7 +133,7 @@ def test_generate_gives_up_at_the_same_candidate_whatever_its_batches(
     monkeypatch.setattr("puzzlegen.generator.MAX_TRIES_PER_PUZZLE", 40)
     monkeypatch.setattr("puzzlegen.generator.grade_candidate", lambda _job: None)
     with Catalog(tmp_path / "c.sqlite") as cat:
-        with pytest.raises(CatalogError, match="no new puzzle in 41 candidates"):
+        with pytest.raises(CatalogError, match="41 candidates in a row from seed 's' gave no"):
             generate(cat, 1, game=CATS_CRADLE, seed="s")
         assert cat.next_index("game=cats-cradle|seed=s|kind=any|level=any") == 41
 
@@ -171,3 +171,18 @@ def test_a_book_dealt_from_a_seed_reports_each_puzzle_it_takes() -> None:
         3, game=CATS_CRADLE, seed="progress", on_found=lambda: found.append(1)
     )
     assert len(chosen) == 3 and len(found) == 3
+
+
+def test_a_level_stream_passes_over_the_puzzles_a_catalog_already_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # generate --count 2000, then --level hard on the same catalog: the level's stream
+    # deals the same candidates first, all known, and gave up after 2000 of them.
+    monkeypatch.setattr("puzzlegen.generator.MAX_TRIES_PER_PUZZLE", 30)
+    with Catalog(tmp_path / "c.sqlite") as cat:
+        known = generate(cat, 120, game=CATS_CRADLE, seed="s")
+        hard = sum(data["level"] == "Hard" for data in known)
+        assert 0 < hard < 120 - 30  # past the limit's worth of known candidates
+        added = generate(cat, 2, game=CATS_CRADLE, seed="s", level="Hard")
+        assert [data["level"] for data in added] == ["Hard", "Hard"]
+        assert not {data["id"] for data in added} & {data["id"] for data in known}

@@ -397,6 +397,31 @@ def test_a_book_that_cannot_be_written_publishes_nothing(
         assert len(catalog.puzzles(unpublished=True)) == 8 - levels.count(level)
 
 
+
+def test_dash_means_standard_output_only_for_svg(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 'book -o -' wrote a file named '-'; 'daily -o -' and 'study -o -' a folder so named.
+    monkeypatch.chdir(tmp_path)
+    for argv in (["book", "--count", "1"], ["daily", "--date", "2026-11-23"],
+                 ["study", "--deals", "1"]):
+        assert main([*argv, "-o", "-"]) == 2, argv
+        err = capsys.readouterr().err
+        assert "'-' is not standard output here" in err and err.count("\n") == 1, err
+    assert list(tmp_path.iterdir()) == []
+    assert main(["svg", WORKED, "-o", "-"]) == 0
+    assert "<svg" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="needs a read-only /sys")
+def test_a_diagram_folder_that_cannot_be_written_is_named_as_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The refusal named '/sys/kernel/x/diagram.svg', a name svg never writes.
+    assert main(["svg", WORKED, "-o", "/sys/kernel/x/"]) == 1
+    err = capsys.readouterr().err
+    assert "'/sys/kernel/x'" in err and "diagram.svg" not in err
+
 def test_a_bad_output_is_refused_before_the_work(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -63,15 +63,22 @@ def seed_text(_ctx: click.Context, _param: click.Parameter, value: str | None) -
     return value
 
 
-def output_text(_ctx: click.Context, _param: click.Parameter, value: T) -> T:
-    """An ``-o`` callback: an empty or blank path is refused.
+def output_text(_ctx: click.Context, param: click.Parameter, value: T) -> T:
+    """An ``-o`` callback: an empty or blank path is refused, and so is ``-`` where the
+    option does not mean standard output by it (only ``svg``'s default is ``-``).
 
     ``-o ""`` (an unset shell variable) would otherwise mean the current
-    folder, and a daily there replaces any ``index.html`` it holds.
+    folder, and a daily there replaces any ``index.html`` it holds; ``-o -``
+    wrote a book to a file named ``-``, or a daily site into a folder so named.
     """
     if value is not None and not str(value).strip():
         raise click.BadParameter(
             f"{str(value)!r} is empty; name a file or folder ('.' for the current folder)"
+        )
+    if str(value) == "-" and param.default != "-":
+        raise click.BadParameter(
+            "'-' is not standard output here: this writes files; name a file or folder "
+            "('./-' for one named -)"
         )
     return value
 

@@ -162,13 +162,18 @@ def svg(
       puzzlegen deal --game pendulum --seed 7 --json | puzzlegen svg --game pendulum - -o p.svg
       puzzlegen svg --game escape "white | W1 W9 | B8 B9 | -1,-1 | ### / #o. / ###" -o escape.svg
     """
+    from pathlib import Path
+
     from puzzlegen.fileio import check_writable, names_folder, output_path, write_text
 
     path = None
     if output != "-":
         # In a folder the name is the drawing's (known once drawn): the folder is checked now.
         path = output_path(output, "diagram.svg")
-        check_writable(path)  # before the solver runs
+        if names_folder(output):  # a refusal names the folder, not a placeholder name
+            check_writable(Path(output), folder=True)
+        else:
+            check_writable(path)  # before the solver runs
     text = game.position_svg(
         read_position_arg(position),
         solution=solution,

@@ -126,8 +126,11 @@ def read_text(stream: BinaryIO, *, limit: int = MAX_LINE, where: str = "standard
     return decode(data.removeprefix(codecs.BOM_UTF8), where)
 
 
-#: What a second JSON line is told, where one position was expected.
-MANY_POSITIONS = "for many positions, 'puzzlegen solve --json -' reads one a line"
+#: What a second JSON line is told, where one position was expected (by solve or svg:
+#: the advice fits both; it named only solve, no help to one drawing diagrams).
+MANY_POSITIONS = (
+    "'puzzlegen solve --json -' solves many, one a line; svg draws one position a run"
+)
 
 
 def several_lines(

@@ -290,7 +290,14 @@ def game(
     show_default=True,
     help="Deals to play, up to a million (a study's figures are held in memory).",
 )
-@click.option("--first-seed", default="0", show_default=True, help="The first deal's seed.")
+@click.option(
+    "--first-seed",
+    default="0",
+    show_default=True,
+    metavar="N",
+    help="The first deal's seed, a whole number from 0: the deals are seeds N, N+1, … "
+    "(a word seed has no next one).",
+)
 @click.option(
     "--player-seed",
     default="0",

@@ -185,6 +185,13 @@ def test_a_mixed_book_has_a_chapter_per_game(books: dict[str, Path]) -> None:
     for line in ("How to play Cat’s Cradle", "How to play Pendulum", "Pendulum: ", "Solutions"):
         assert line in contents
     assert contents.index("How to play Cat’s Cradle") < contents.index("How to play Pendulum")
+    # Each line of the contents is said on the page it gives (the answers were headed
+    # "Cat's Cradle" where the contents said "Cat's Cradle: solutions").
+    listed = re.findall(r"([^\d]+?) (\d+)", contents.removeprefix("Contents "))
+    where = {label.strip(): int(number) for label, number in listed}
+    assert "Cat’s Cradle: solutions" in where and "Pendulum: solutions" in where
+    for label, number in where.items():
+        assert label in texts[number - 1], (label, number)
     # --count 3 over two games: two Cat's Cradle puzzles (1-2), then one Pendulum (3).
     assert any("Cat’s Cradle: " in t and "Puzzle 1 " in t for t in texts)
     assert any("Pendulum: " in t and "Puzzle 3 " in t for t in texts)

@@ -69,7 +69,9 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
     if setting.several:
         lead = [
             _Marker("section", f"solutions:{game.title}"),
-            _Prose(escape(game.title), styles["h2"]),
+            # As the contents name it ("Cat's Cradle: solutions"), as the level
+            # headings are named there and on their pages.
+            _Prose(escape(f"{game.title}: solutions"), styles["h2"]),
         ]
     # One board scale through the book: the puzzle pages draw the boards at it too.
     scale = setting.scale_of(game.title)

@@ -192,6 +192,9 @@ def test_a_mixed_book_has_a_chapter_per_game(books: dict[str, Path]) -> None:
     assert "Cat’s Cradle: solutions" in where and "Pendulum: solutions" in where
     for label, number in where.items():
         assert label in texts[number - 1], (label, number)
+    # The index gives each game's techniques under its name (one list mixed the terms).
+    index = " ".join(texts).split("The numbers are puzzle numbers.")[1]
+    assert "Pendulum: " in index and index.index("Pendulum: ") < index.index("A crown")
     # --count 3 over two games: two Cat's Cradle puzzles (1-2), then one Pendulum (3).
     assert any("Cat’s Cradle: " in t and "Puzzle 1 " in t for t in texts)
     assert any("Pendulum: " in t and "Puzzle 3 " in t for t in texts)

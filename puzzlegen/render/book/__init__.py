@@ -266,7 +266,7 @@ def _typeset(
     for part in prepared:
         contents += contents_lines(part.chapter.game, part.entries, several)
     hints = [h for part in prepared for h in part.hints]
-    techniques = [t for part in prepared for t in part.techniques]
+    techniques = [(part.chapter.game.title, part.techniques) for part in prepared]
     if stories[1]:
         contents.append(("Annotated games", "games"))
     if hints:  # just before the solutions they lead to
@@ -274,7 +274,7 @@ def _typeset(
     contents.append(("Solutions", "solutions"))
     if several:
         contents += [(f"{c.game.title}: solutions", f"solutions:{c.game.title}") for c in chapters]
-    if any(names for _, names in techniques):
+    if any(names for _, chapter in techniques for _, names in chapter):
         contents.append(("Index of techniques", "index"))
     if padding:
         contents.append(("Notes", "notes"))

@@ -25,17 +25,24 @@ def notes_pages(setting: Setting, count: int) -> list[Any]:
     return story
 
 
-def technique_index(setting: Setting, techniques: list[tuple[int, list[str]]]) -> list[Any]:
-    """Every technique the answers use, A to Z, with the numbers of its puzzles.
+def technique_index(
+    setting: Setting, chapters: list[tuple[str, list[tuple[int, list[str]]]]]
+) -> list[Any]:
+    """Every technique the answers use, A to Z, with the numbers of its puzzles; in a
+    book of several games, under each game's name (one list mixed the games' terms).
 
     It follows the last answer on the same page when there is room (a heading
     and a few entries), so a book does not grow a page for it.
     """
-    by_name: dict[str, list[int]] = {}
-    for number, names in techniques:
-        for name in names:
-            by_name.setdefault(name, []).append(number)
-    if not by_name:
+    indexes: list[tuple[str, dict[str, list[int]]]] = []
+    for title, techniques in chapters:
+        by_name: dict[str, list[int]] = {}
+        for number, names in techniques:
+            for name in names:
+                by_name.setdefault(name, []).append(number)
+        if by_name:
+            indexes.append((title, by_name))
+    if not indexes:
         return []
     styles = setting.styles
     story: list[Any] = [
@@ -49,7 +56,12 @@ def technique_index(setting: Setting, techniques: list[tuple[int, list[str]]]) -
         # Page numbers are what an index usually gives: these are the puzzles'.
         _Prose("The numbers are puzzle numbers.", styles["small"]),
     ]
-    for name in sorted(by_name, key=str.lower):
-        numbers = ", ".join(str(n) for n in sorted(by_name[name]))
-        story.append(_Prose(f"<b>{escape(name)}</b>  {numbers}", styles["index"]))
+    for index, (title, by_name) in enumerate(indexes):
+        if len(chapters) > 1:
+            # As the hints name each game's part: a gap, then its name.
+            story += [Spacer(1, 8)] if index else []
+            story.append(_Prose(escape(f"{title}:"), styles["small"]))
+        for name in sorted(by_name, key=str.lower):
+            numbers = ", ".join(str(n) for n in sorted(by_name[name]))
+            story.append(_Prose(f"<b>{escape(name)}</b>  {numbers}", styles["index"]))
     return story

@@ -22,6 +22,8 @@ def test_a_book_with_annotated_games_passes_preflight(
     assert f"Wrote {path}: 4 puzzles and 2 whole games, " in capsys.readouterr().out
     assert preflight(path.read_bytes()).ok
     pages = [p.extract_text() for p in PdfReader(path).pages]
+    # The title page counts the games too (it said only "4 puzzles with solutions").
+    assert "4 puzzles with solutions, and 2 annotated games" in " ".join(pages[0].split())
     contents = pages[2]
     assert "Annotated games" in contents
     chapter = [i for i, t in enumerate(pages) if t.startswith("Annotated games")]

@@ -279,7 +279,7 @@ def _typeset(
     if padding:
         contents.append(("Notes", "notes"))
     story: list[Any] = [
-        *title_pages(setting, title, total, games),
+        *title_pages(setting, title, total, games, len(stories[1])),
         *contents_page(setting, contents),
     ]
     for part in prepared:

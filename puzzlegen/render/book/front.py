@@ -24,12 +24,15 @@ from puzzlegen.render.pdf import FONT
 from puzzlegen.textio import counted
 
 
-def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> list[Any]:
-    """The title page (no folio) and the copyright page after it."""
+def title_pages(
+    setting: Setting, title: str, total: int, games: list[Game], annotated: int = 0
+) -> list[Any]:
+    """The title page (no folio) and the copyright page after it; ``annotated`` is the
+    number of annotated whole games the book tells."""
     styles, options = setting.styles, setting.options
     title_page = [
         _Prose(escape(title), styles["title"]),
-        _Prose(escape(_with_solutions(total)), styles["subtitle"]),
+        _Prose(escape(_with_solutions(total, annotated)), styles["subtitle"]),
         Spacer(1, 8),
         *[_Prose(_no_runt(escape(_origin(g))), styles["subtitle"]) for g in games],
         Spacer(1, 30),
@@ -44,9 +47,13 @@ def title_pages(setting: Setting, title: str, total: int, games: list[Game]) -> 
     ]
 
 
-def _with_solutions(total: int) -> str:
-    """The title page's count: "24 puzzles with solutions", "1 puzzle with its solution"."""
-    return f"{counted(total, 'puzzle')} with {'its solution' if total == 1 else 'solutions'}"
+def _with_solutions(total: int, annotated: int = 0) -> str:
+    """The title page's count: "24 puzzles with solutions", "1 puzzle with its solution",
+    "24 puzzles with solutions, and 3 annotated games" (the games were left unsaid)."""
+    said = f"{counted(total, 'puzzle')} with {'its solution' if total == 1 else 'solutions'}"
+    if annotated:
+        said += f", and {counted(annotated, 'annotated game')}"
+    return said
 
 
 def _one_page(setting: Setting, drop: float, body: list[Flowable]) -> list[Flowable]:

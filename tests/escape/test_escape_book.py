@@ -237,3 +237,21 @@ def test_hard_escapes_from_a_seed_are_refused_and_another_kind_suggested(
     assert err.count("\n") == 1 and "of kind 'escape'" in err and "almost never Hard" in err
     assert "--level easy or medium, another --kind" in err and not out.exists()
     assert "a catalog that holds Hard puzzles of kind 'escape'" in err
+
+
+def test_packed_answers_set_their_words_at_one_left_edge(books: dict[str, Path]) -> None:
+    # Each answer's words began where its own board ended: an Escape board drawn
+    # narrower (a shorter hand over it) moved its words left of the next answer's.
+    import itertools
+
+    import pdfplumber
+
+    with pdfplumber.open(books["6x9"]) as pdf:
+        pages = [p for p in pdf.pages if "Solutions" in (p.extract_text() or "")[:40]]
+        lefts: set[float] = set()
+        for page in pages:
+            words = page.extract_words()
+            lefts |= {round(w["x0"], 1) for w, after in itertools.pairwise(words)
+                      if w["text"] == "Puzzle" and after["text"].isdigit()}
+            page.close()
+    assert pages and len(lefts) == 2, lefts  # one edge on left-hand pages, one on right

@@ -84,6 +84,15 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
         said = key[0].lower() + key[1:] if key.startswith(("The ", "A ")) else key
         lead.append(_Prose(escape(f"In every answer's diagram: {said}"), styles["small"]))
     compact = setting.options.page_size in _COMPACT
+    # Packed answers set their words at one left edge through the chapter: the widest
+    # board's (up to the share a board may take), so a board drawn narrower (an Escape
+    # title or hand shorter than the next one's) does not shift its words left of the
+    # others' on the page.
+    common_w = min(
+        frame_w * _PACKED_BOARD_MAX,
+        max((f[0][0][0].width * scale + 4 for *_, f, told in solutions
+             if told is None and f and f[0]), default=0.0),
+    )
     for number, puzzle, text, figures, told in solutions:
         page = setting.known.get(("puzzle", number))
         # The reference at 8.8 pt, the size of the answers' words, so a reader of the
@@ -105,7 +114,7 @@ def answer_pages(setting: Setting, game: Game, solutions: list[Solution]) -> lis
             # Packed: the board on the left at the book's one scale, the heading and
             # the words beside it; three such answers share a 6x9 page.
             board = (figures[0][0][0], "" if key else figures[0][0][1])
-            left_w = board[0].width * scale + 4
+            left_w = max(board[0].width * scale + 4, common_w)
             table = Table(
                 [
                     [
@@ -165,6 +174,9 @@ def _solution_figures(game: Game, puzzle: Puzzle, mono: bool) -> list[list[Figur
         return game.solution_figures(puzzle, mono=mono)
     return [[(game.diagram(puzzle, solution=True, mono=mono), "The moves in order")]]
 
+
+#: The most of the frame's width the words' common left edge gives packed boards.
+_PACKED_BOARD_MAX = 0.55
 
 #: Words set beside a figure need at least this width, else they go below it.
 _BESIDE_MIN = 170.0

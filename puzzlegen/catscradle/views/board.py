@@ -46,6 +46,8 @@ BLACK = "#000000"
 ARROW = "#1d5bbf"
 LINE_COLOUR = "#555555"
 BADGE_R = 7.0
+#: The least gap between two number badges' rims.
+BADGE_GAP = 4.0
 
 Item = Rect | Text | Pip | Path | Group
 
@@ -190,8 +192,9 @@ class _Badges:
         total = sum(_overlap(*box, c) for c in self.corners)
         for px, py in self.placed:
             d = math.hypot(x - px, y - py)
-            if d < 2 * BADGE_R + 1.5:
-                total += 1000 + (2 * BADGE_R + 1.5 - d) * 100
+            # A clear gap between two badges: 1.5 apart, their rims read as touching.
+            if d < 2 * BADGE_R + BADGE_GAP:
+                total += 1000 + (2 * BADGE_R + BADGE_GAP - d) * 100
         for hx, hy in self.heads:
             d = math.hypot(x - hx, y - hy)
             if d < BADGE_R + 5:

@@ -101,9 +101,10 @@ def test_links_both_ways_and_no_later_sunday(site: Path, page: Page) -> None:
     )
     page.page.goto(index + "?today=2026-11-28")
     assert not page.page.is_visible(f'tr[data-date="{SUNDAY}"]')
-    # Before the first Sunday the list said nothing under an empty table: now a note.
+    # Before the first Sunday the list said nothing under an empty table: now a note,
+    # with the date as every heading says it (it said 2026-11-29).
     page.page.locator("#no-days").wait_for(state="visible")
     assert page.page.text_content("#no-days") == (
-        f"The first prepare puzzle is for {SUNDAY}: come back then."
+        "The first prepare puzzle is for Sunday 29 November 2026: come back then."
     )
     assert page.page.locator("table").count() == 0

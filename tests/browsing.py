@@ -171,6 +171,40 @@ class Page:
         self.page.evaluate("delete navigator.clipboard")
         return str(self.page.evaluate("navigator.clipboard.readText()"))
 
+    def lines_of(self, selector: str) -> list[list[str]]:
+        """The words of the first element ``selector`` finds as the reader sees them: one
+        list a line on screen, left to right (a separator "·" is a word); hidden text
+        is left out."""
+        lines = self.page.evaluate(
+            """(selector) => {
+              const found = [];
+              const walk = document.createTreeWalker(document.querySelector(selector),
+                NodeFilter.SHOW_TEXT);
+              for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+                const text = node.textContent;
+                for (const m of text.matchAll(/\\S+/g)) {
+                  const range = document.createRange();
+                  range.setStart(node, m.index);
+                  range.setEnd(node, m.index + m[0].length);
+                  const box = range.getBoundingClientRect();
+                  if (!box.width || !box.height) continue;
+                  found.push([box.top + box.height / 2, box.left, m[0]]);
+                }
+              }
+              found.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+              const lines = [];
+              let y = null;
+              for (const [mid, left, word] of found) {
+                if (y === null || mid - y > 4) lines.push([]);
+                y = mid;
+                lines[lines.length - 1].push([word, left]);
+              }
+              return lines.map((line) => line.sort((a, b) => a[1] - b[1]).map((w) => w[0]));
+            }""",
+            selector,
+        )
+        return [list(line) for line in lines]
+
     # -- the daily puzzles' board contract
     def spaces(self) -> int:
         return int(self.page.get_attribute("#board", "data-spaces"))

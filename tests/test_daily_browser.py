@@ -266,6 +266,30 @@ def test_touch_on_a_phone(site: Path, browser: Any) -> None:
         phone.context.close()
 
 
+def clean_lines(lines: list[list[str]]) -> bool:
+    """No line of a row of links starts or ends with a separator."""
+    return all(line and "·" not in (line[0], line[-1]) for line in lines)
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_links_to_other_days_wrap_cleanly_on_a_phone(
+    site: Path, browser: Any, width: int
+) -> None:
+    # With both "Previous day" and "Next day", "Today ·" was left with its separator
+    # at a line's end and "All daily puzzles" dropped alone to the next line.
+    with Page(browser, viewport={"width": width, "height": 800}).closing() as phone:
+        phone.page.goto((site / "2026-11-24" / "index.html").as_uri() + f"?today={LAST}")
+        phone.page.locator("#nav-next").wait_for(state="visible")
+        assert phone.page.is_visible("#nav-prev")
+        lines = phone.lines_of("nav.days")
+        assert clean_lines(lines), lines
+        # Each link whole on one line, the day's neighbours first.
+        assert lines[0] == ["←", "Previous", "day", "Next", "day", "→"], lines
+        for link in phone.page.locator("nav.days a:visible").all():
+            assert len(link.evaluate("(a) => Array.from(a.getClientRects())")) == 1
+        shot(phone.page, f"nav-both-ways-{width}")
+
+
 def test_statistics_and_streaks(site: Path, page: Page) -> None:
     page.page.goto((site / "archive.html").as_uri())
     solved = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-27"]

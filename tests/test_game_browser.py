@@ -216,6 +216,15 @@ def test_links_both_ways_and_today(site: Path, game: Page) -> None:
     assert game.page.is_visible("#nav-next") and game.page.is_hidden("#nav-prev")
     game.page.goto((site / "game" / "index.html").as_uri() + "?today=2026-11-24")
     game.page.wait_for_url("**/game/2026-11-24/index.html?today=2026-11-24")
+    # Both neighbours and the puzzle's link: "All whole games ·" kept its separator
+    # at a line's end.
+    for width in (320, 390):
+        game.page.set_viewport_size({"width": width, "height": 700})
+        game.page.goto((site / "game" / "2026-11-24" / "index.html").as_uri() + f"?today={LAST}")
+        game.page.locator("#puzzle-link a").wait_for(state="visible")
+        assert game.page.is_visible("#nav-prev") and game.page.is_visible("#nav-next")
+        lines = game.lines_of("nav.days")
+        assert all(line and "·" not in (line[0], line[-1]) for line in lines), lines
 
 
 def test_a_preview_date_goes_on_through_every_redirect_and_link(site: Path, game: Page) -> None:

@@ -83,6 +83,11 @@ def test_links_both_ways_and_no_later_sunday(site: Path, page: Page) -> None:
     assert "/prepare/" not in page.page.url
     page.page.go_back()
     page.page.wait_for_url("**/prepare/" + SUNDAY + "/index.html")
+    page.page.set_viewport_size({"width": 320, "height": 700})  # no separator ends a line
+    page.page.locator("#puzzle-link a").wait_for(state="visible")
+    lines = page.lines_of("nav.days")
+    assert all(line and "·" not in (line[0], line[-1]) for line in lines), lines
+    page.page.set_viewport_size({"width": 1280, "height": 900})
     index = (site / "prepare" / "index.html").as_uri()
     page.page.goto(index + "?today=" + SUNDAY)
     assert page.page.is_visible(f'tr[data-date="{SUNDAY}"]')

@@ -103,6 +103,38 @@ def axe_problems(page: Any, axe: str) -> list[str]:
     ]
 
 
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast of two CSS rgb()/rgba() colours."""
+    import re
+
+    def luminance(colour: str) -> float:
+        r, g, b = (int(x) / 255 for x in re.findall(r"[\d.]+", colour)[:3])
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def backdrop(page: Any, selector: str) -> str:
+    """The colour the first element ``selector`` finds is seen on: its own background,
+    else the nearest ancestor's that is not transparent."""
+    return str(page.evaluate(
+        """(selector) => {
+          for (let el = document.querySelector(selector); el; el = el.parentElement) {
+            const colour = getComputedStyle(el).backgroundColor;
+            if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") return colour;
+          }
+          return "rgb(255, 255, 255)";
+        }""",
+        selector,
+    ))
+
+
+#: The ink of the rules figures (drawn as printed: black on a transparent ground).
+FIGURE_INK = "rgb(0, 0, 0)"
+
+
 def shot(page: Any, name: str) -> None:
     """With PUZZLEGEN_SHOTS set: this state at 320, 390 and 1280 px wide, to look at."""
     if not SHOTS:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page, axe_problems, shot
+from browsing import FIGURE_INK, Page, axe_problems, backdrop, contrast, shot
 
 from puzzlegen.cli import main
 
@@ -932,19 +932,6 @@ def test_narrow_screens_keep_every_card_text_inside_its_card(
         narrow.context.close()
 
 
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast of two CSS rgb()/rgba() colours."""
-    import re
-
-    def luminance(colour: str) -> float:
-        r, g, b = (int(x) / 255 for x in re.findall(r"[\d.]+", colour)[:3])
-        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_focus_ring_stands_out(
     site: Path, pendulum_site: Path, browser: Any, scheme: str
@@ -977,6 +964,21 @@ def test_the_focus_ring_stands_out(
             shot(p, "cc-dark")
     finally:
         themed.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_rules_figures_read_in_both_themes(
+    site: Path, pendulum_site: Path, browser: Any, scheme: str
+) -> None:
+    # The figures are drawn black on a transparent ground: on the dark theme's paper
+    # their captions and lines were all but invisible (1.1:1).
+    with Page(browser, color_scheme=scheme).closing() as themed:
+        for url in [site / LAST / "index.html", pendulum_site / WIN_IN_PAR / "index.html"]:
+            themed.page.goto(url.as_uri())
+            themed.page.click("details.rules summary")
+            ground = backdrop(themed.page, "details.rules img")
+            assert contrast(FIGURE_INK, ground) >= 4.5, (url, scheme, ground)
+            shot(themed.page, f"rules-{url.parent.parent.name}-{scheme}")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

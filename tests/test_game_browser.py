@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page, shot
+from browsing import FIGURE_INK, Page, backdrop, contrast, shot
 
 from puzzlegen.catscradle.board import coords
 from puzzlegen.catscradle.position import Deal
@@ -195,6 +195,15 @@ def test_hints_and_show_me(site: Path, game: Page) -> None:
     assert game.board("spaces") == "0"  # the player's own game is untouched
     game.page.click("#show-exit")
     assert saved(game, FIRST)["shown"] is True
+
+
+def test_the_rules_figure_reads_in_the_dark_theme(site: Path, browser: Any) -> None:
+    # Drawn black on a transparent ground, it stood on the dark paper.
+    with Page(browser, color_scheme="dark").closing() as dark:
+        dark.page.goto((site / "game" / FIRST / "index.html").as_uri())
+        dark.page.click("details.rules summary")
+        ground = backdrop(dark.page, "details.rules img")
+        assert contrast(FIGURE_INK, ground) >= 4.5, ground
 
 
 def test_links_both_ways_and_today(site: Path, game: Page) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page, axe_problems, serving, shot
+from browsing import FIGURE_INK, Page, axe_problems, backdrop, contrast, serving, shot
 
 from puzzlegen.escape.cards import shape_of
 from puzzlegen.escape.position import Move, Position
@@ -239,6 +239,30 @@ def test_axe_and_the_focus_ring(site: Path, browser: Any, axe_source: str,
     finally:
         themed.context.close()
     assert themed.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_black_squares_and_the_rules_figure_stand_out(
+    site: Path, browser: Any, scheme: str
+) -> None:
+    # In the dark theme a black square on the table was 1.5:1, and the rules figure's
+    # black ink stood on the dark paper.
+    with Page(browser, color_scheme=scheme).closing() as themed:
+        p = themed.page
+        p.goto((site / days()[0]["date"] / "index.html").as_uri())
+        table = backdrop(p, ".es-cell:not(.white):not(.black)")
+        edge = p.evaluate(
+            """() => {
+              const style = getComputedStyle(document.querySelector(".es-cell.black"));
+              const ring = style.boxShadow.match(/^rgba?\\([^)]*\\)/);
+              return ring ? ring[0] : style.backgroundColor;
+            }"""
+        )
+        assert contrast(edge, table) >= 3, (scheme, edge, table)
+        p.click("details.rules summary")
+        ground = backdrop(p, "details.rules img")
+        assert contrast(FIGURE_INK, ground) >= 4.5, (scheme, ground)
+        shot(p, f"es-rules-{scheme}")
 
 
 def test_a_preview_date_goes_on_through_the_redirect_and_the_links(site: Path, page: Page) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page, shot
+from browsing import FIGURE_INK, Page, backdrop, contrast, shot
 
 from puzzlegen.cli import main
 
@@ -113,3 +113,19 @@ def test_links_both_ways_and_no_later_sunday(site: Path, page: Page) -> None:
         "The first prepare puzzle is for Sunday 29 November 2026: come back then."
     )
     assert page.page.locator("table").count() == 0
+
+
+def test_the_stock_and_the_rules_figure_read_in_the_dark_theme(site: Path, browser: Any) -> None:
+    # The stock's red cards stood at 2.7:1 on the dark paper, and the rules figure's
+    # black ink on the paper itself.
+    with Page(browser, color_scheme="dark").closing() as dark:
+        p = dark.page
+        p.goto((site / "prepare" / SUNDAY / "index.html").as_uri())
+        red = p.evaluate("getComputedStyle(document.querySelector('#stock-cards .red')).color")
+        ground = backdrop(p, "#stock-cards")
+        assert contrast(red, ground) >= 4.5, (red, ground)
+        p.click("details.rules summary")
+        figure = backdrop(p, "details.rules img")
+        assert contrast(FIGURE_INK, figure) >= 4.5, figure
+        shot(p, "prepare-dark")
+

@@ -265,6 +265,32 @@ def test_the_black_squares_and_the_rules_figure_stand_out(
         shot(p, f"es-rules-{scheme}")
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_rules_figures_type_reads_on_a_screen(site: Path, browser: Any, width: int) -> None:
+    # The hands' long line, "White: W1 ... W10;  Black: B1 ... B9", set the figure's
+    # width, and its type was 7.5 px, about 6 px high: the hands are now the page's
+    # text, and the figure (the heading and the table) is shown larger.
+    import xml.etree.ElementTree as ET
+
+    svg = ET.fromstring((site / "assets" / "escape-rules.svg").read_text(encoding="utf-8"))
+    sizes = [float(t.get("font-size", 0)) for t in svg.iter() if t.tag.endswith("text")]
+    with Page(browser, viewport={"width": width, "height": 800}).closing() as screen:
+        p = screen.page
+        p.goto((site / days()[0]["date"] / "index.html").as_uri())
+        p.click("details.rules summary")
+        shown = p.evaluate(
+            "(() => { const img = document.querySelector('details.rules img');"
+            " const s = getComputedStyle(img);"
+            " const inner = img.clientWidth - parseFloat(s.paddingLeft)"
+            "   - parseFloat(s.paddingRight);"
+            " return inner / img.naturalWidth; })()"
+        )
+        assert sizes and min(sizes) * shown >= 12, (sizes, shown)
+        rules = p.inner_text("details.rules")
+        assert "W1 to W10" in rules and "B1 to B9" in rules
+        shot(p, f"es-rules-figure-{width}")
+
+
 def test_a_preview_date_goes_on_through_the_redirect_and_the_links(site: Path, page: Page) -> None:
     # Escape runs its own page (startPage), its links to other days made by the shell's.
     p = page.page

@@ -127,6 +127,59 @@ def test_a_hint_reveals_only_the_first_step(site: Path, page: Page) -> None:
     assert page.page.locator("#arrows .step").count() == 0
 
 
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def symbol(card: str) -> str:
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def test_the_second_hint_follows_the_board(site: Path, page: Page) -> None:
+    # It always named the best line's first move, "first", and marked its cell: after
+    # that very move it still said "Move 6♠ ... first" of a cell now a space.
+    moves = line(site, FIRST)
+    assert len(moves) >= 3
+    p = page.page
+    p.goto((site / FIRST / "index.html").as_uri())
+    for move in moves[:1]:
+        page.cell(move["from"]).click()
+        page.cell(move["to"]).click()
+    p.click("#hint")
+    p.click("#hint")
+    second = p.locator("#hint-list li").nth(1).inner_text()
+    assert symbol(moves[1]["card"]) in second and second.endswith("next."), second
+    assert symbol(moves[0]["card"]) not in second
+    hinted = p.locator(".is-hint")
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, moves[1]["from"]))
+    assert "the next move starts here" in (hinted.get_attribute("aria-label") or "")
+    # Along the line the mark goes on with the board; back at the start, the first move.
+    page.cell(moves[1]["from"]).click()
+    page.cell(moves[1]["to"]).click()
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, moves[2]["from"]))
+    p.click("#undo")
+    p.click("#undo")
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, moves[0]["from"]))
+    # Off the line: no mark, and a hint given now says it is from the start.
+    off = p.evaluate(
+        """() => {
+          const game = PuzzleSite.game("cats-cradle");
+          const data = JSON.parse(document.getElementById("puzzle-data").textContent);
+          const first = game.bestLine(data)[0];
+          return game.legalMoves(game.initial(data))
+            .find((m) => m.from !== first.from || m.to !== first.to);
+        }"""
+    )
+    p.click(f'[data-cell="{off["from"]}"]')
+    p.click(f'[data-cell="{off["to"]}"]')
+    assert hinted.count() == 0
+    p.reload()  # the hints are given again over the board as it was left
+    again = p.locator("#hint-list li").nth(1).inner_text()
+    assert "left the best line" in again and "first." in again, again
+    assert "“Start again” puts the cards back" in again
+    assert p.inner_text("#reset") == "Start again"
+    assert p.locator(".is-hint").count() == 0
+
+
 def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
     date = "2026-11-27"
     moves = line(site, date)
@@ -431,6 +484,24 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert board.get_attribute("data-out") == "4" and p.inner_text("#moves") == "0 moves"
     root = pendulum_site.as_uri() + "/"
     assert page.requests and all(url.startswith(root) for url in page.requests)
+
+
+def test_pendulum_s_second_hint_names_the_next_move(pendulum_site: Path, page: Page) -> None:
+    # It said "First move: ..." of the line's first move whatever had been played.
+    from puzzlegen.pendulum.position import Deal, Move
+
+    data = json.loads((pendulum_site / WIN_IN_PAR / "puzzle.json").read_text())
+    moves = [Move.from_json(m) for m in data["answer"][0]["moves"]]
+    start = Deal.parse(" ".join(data["description"].split(":")[-1].split("."))).start("up-1")
+    p = page.page
+    p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+    after = play_pendulum(p, start, moves[:2], how="dom")
+    p.click("#hint")
+    p.click("#hint")
+    second = p.locator("#hint-list li").nth(1).inner_text()
+    assert second.startswith("Next move: "), second
+    src, _ = pendulum_target(after, moves[2])
+    assert p.get_attribute(".is-hint", "data-cell") == src
 
 
 def test_a_pendulum_preview_goes_on_through_the_redirect_and_the_links(

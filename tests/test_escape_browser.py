@@ -175,6 +175,35 @@ def test_a_refused_play_says_why_and_show_me_steps_through_the_answer(
     assert record["shown"] is True
 
 
+def test_the_second_hint_follows_the_table(site: Path, page: Page) -> None:
+    # It always said "The first play uses ..." of the answer's first card, even after
+    # the reader had laid that card and the computer had answered.
+    day = days()[0]
+    answer = [Move.parse(m) for m in day["answer"]]
+    assert len(answer) >= 3 and not answer[2].is_pass
+    side = "white" if day["kind"] == "escape" else "black"
+    p = page.page
+    p.goto((site / day["date"] / "index.html").as_uri())
+    lay(p, answer[0])
+    p.wait_for_function(SETTLED, arg=side)
+    p.click("#hint")
+    p.click("#hint")
+    second = p.locator("#hint-list li").nth(1).inner_text()
+    assert second.startswith(f"Your next play uses {answer[2].card} ("), second
+    # Off the line, the hint says it is from the start, and how to get back there.
+    start = Position.parse(day["position"])
+    off = next(m for m in start.legal_moves() if m != answer[0] and not m.is_pass)
+    p.click("#reset")
+    lay(p, off)
+    p.wait_for_function(SETTLED, arg=side)
+    p.reload()  # the two hints are given again, over the plays restored
+    assert board(p, "position") != day["position"]
+    again = p.locator("#hint-list li").nth(1).inner_text()
+    assert again.startswith("Your plays have left the answer's line"), again
+    assert f"the first play uses {answer[0].card} (" in again
+    assert again.endswith("“Start again” puts the cards back where they began.")
+
+
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
     with serving(site) as root:

@@ -103,6 +103,38 @@ def axe_problems(page: Any, axe: str) -> list[str]:
     ]
 
 
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast of two CSS rgb()/rgba() colours."""
+    import re
+
+    def luminance(colour: str) -> float:
+        r, g, b = (int(x) / 255 for x in re.findall(r"[\d.]+", colour)[:3])
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def backdrop(page: Any, selector: str) -> str:
+    """The colour the first element ``selector`` finds is seen on: its own background,
+    else the nearest ancestor's that is not transparent."""
+    return str(page.evaluate(
+        """(selector) => {
+          for (let el = document.querySelector(selector); el; el = el.parentElement) {
+            const colour = getComputedStyle(el).backgroundColor;
+            if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") return colour;
+          }
+          return "rgb(255, 255, 255)";
+        }""",
+        selector,
+    ))
+
+
+#: The ink of the rules figures (drawn as printed: black on a transparent ground).
+FIGURE_INK = "rgb(0, 0, 0)"
+
+
 def shot(page: Any, name: str) -> None:
     """With PUZZLEGEN_SHOTS set: this state at 320, 390 and 1280 px wide, to look at."""
     if not SHOTS:
@@ -170,6 +202,40 @@ class Page:
         assert self.page.inner_text("#copy-status") == "Copied."
         self.page.evaluate("delete navigator.clipboard")
         return str(self.page.evaluate("navigator.clipboard.readText()"))
+
+    def lines_of(self, selector: str) -> list[list[str]]:
+        """The words of the first element ``selector`` finds as the reader sees them: one
+        list a line on screen, left to right (a separator "·" is a word); hidden text
+        is left out."""
+        lines = self.page.evaluate(
+            """(selector) => {
+              const found = [];
+              const walk = document.createTreeWalker(document.querySelector(selector),
+                NodeFilter.SHOW_TEXT);
+              for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+                const text = node.textContent;
+                for (const m of text.matchAll(/\\S+/g)) {
+                  const range = document.createRange();
+                  range.setStart(node, m.index);
+                  range.setEnd(node, m.index + m[0].length);
+                  const box = range.getBoundingClientRect();
+                  if (!box.width || !box.height) continue;
+                  found.push([box.top + box.height / 2, box.left, m[0]]);
+                }
+              }
+              found.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+              const lines = [];
+              let y = null;
+              for (const [mid, left, word] of found) {
+                if (y === null || mid - y > 4) lines.push([]);
+                y = mid;
+                lines[lines.length - 1].push([word, left]);
+              }
+              return lines.map((line) => line.sort((a, b) => a[1] - b[1]).map((w) => w[0]));
+            }""",
+            selector,
+        )
+        return [list(line) for line in lines]
 
     # -- the daily puzzles' board contract
     def spaces(self) -> int:

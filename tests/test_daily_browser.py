@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page, axe_problems, shot
+from browsing import FIGURE_INK, Page, axe_problems, backdrop, contrast, shot
 
 from puzzlegen.cli import main
 
@@ -125,6 +125,59 @@ def test_a_hint_reveals_only_the_first_step(site: Path, page: Page) -> None:
     assert page.spaces() == 0 and page.solved() == "false"
     page.page.click("#show-exit")
     assert page.page.locator("#arrows .step").count() == 0
+
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def symbol(card: str) -> str:
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def test_the_second_hint_follows_the_board(site: Path, page: Page) -> None:
+    # It always named the best line's first move, "first", and marked its cell: after
+    # that very move it still said "Move 6♠ ... first" of a cell now a space.
+    moves = line(site, FIRST)
+    assert len(moves) >= 3
+    p = page.page
+    p.goto((site / FIRST / "index.html").as_uri())
+    for move in moves[:1]:
+        page.cell(move["from"]).click()
+        page.cell(move["to"]).click()
+    p.click("#hint")
+    p.click("#hint")
+    second = p.locator("#hint-list li").nth(1).inner_text()
+    assert symbol(moves[1]["card"]) in second and second.endswith("next."), second
+    assert symbol(moves[0]["card"]) not in second
+    hinted = p.locator(".is-hint")
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, moves[1]["from"]))
+    assert "the next move starts here" in (hinted.get_attribute("aria-label") or "")
+    # Along the line the mark goes on with the board; back at the start, the first move.
+    page.cell(moves[1]["from"]).click()
+    page.cell(moves[1]["to"]).click()
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, moves[2]["from"]))
+    p.click("#undo")
+    p.click("#undo")
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, moves[0]["from"]))
+    # Off the line: no mark, and a hint given now says it is from the start.
+    off = p.evaluate(
+        """() => {
+          const game = PuzzleSite.game("cats-cradle");
+          const data = JSON.parse(document.getElementById("puzzle-data").textContent);
+          const first = game.bestLine(data)[0];
+          return game.legalMoves(game.initial(data))
+            .find((m) => m.from !== first.from || m.to !== first.to);
+        }"""
+    )
+    p.click(f'[data-cell="{off["from"]}"]')
+    p.click(f'[data-cell="{off["to"]}"]')
+    assert hinted.count() == 0
+    p.reload()  # the hints are given again over the board as it was left
+    again = p.locator("#hint-list li").nth(1).inner_text()
+    assert "left the best line" in again and "first." in again, again
+    assert "“Start again” puts the cards back" in again
+    assert p.inner_text("#reset") == "Start again"
+    assert p.locator(".is-hint").count() == 0
 
 
 def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:
@@ -264,6 +317,30 @@ def test_touch_on_a_phone(site: Path, browser: Any) -> None:
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+def clean_lines(lines: list[list[str]]) -> bool:
+    """No line of a row of links starts or ends with a separator."""
+    return all(line and "·" not in (line[0], line[-1]) for line in lines)
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_links_to_other_days_wrap_cleanly_on_a_phone(
+    site: Path, browser: Any, width: int
+) -> None:
+    # With both "Previous day" and "Next day", "Today ·" was left with its separator
+    # at a line's end and "All daily puzzles" dropped alone to the next line.
+    with Page(browser, viewport={"width": width, "height": 800}).closing() as phone:
+        phone.page.goto((site / "2026-11-24" / "index.html").as_uri() + f"?today={LAST}")
+        phone.page.locator("#nav-next").wait_for(state="visible")
+        assert phone.page.is_visible("#nav-prev")
+        lines = phone.lines_of("nav.days")
+        assert clean_lines(lines), lines
+        # Each link whole on one line, the day's neighbours first.
+        assert lines[0] == ["←", "Previous", "day", "Next", "day", "→"], lines
+        for link in phone.page.locator("nav.days a:visible").all():
+            assert len(link.evaluate("(a) => Array.from(a.getClientRects())")) == 1
+        shot(phone.page, f"nav-both-ways-{width}")
 
 
 def test_statistics_and_streaks(site: Path, page: Page) -> None:
@@ -407,6 +484,24 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert board.get_attribute("data-out") == "4" and p.inner_text("#moves") == "0 moves"
     root = pendulum_site.as_uri() + "/"
     assert page.requests and all(url.startswith(root) for url in page.requests)
+
+
+def test_pendulum_s_second_hint_names_the_next_move(pendulum_site: Path, page: Page) -> None:
+    # It said "First move: ..." of the line's first move whatever had been played.
+    from puzzlegen.pendulum.position import Deal, Move
+
+    data = json.loads((pendulum_site / WIN_IN_PAR / "puzzle.json").read_text())
+    moves = [Move.from_json(m) for m in data["answer"][0]["moves"]]
+    start = Deal.parse(" ".join(data["description"].split(":")[-1].split("."))).start("up-1")
+    p = page.page
+    p.goto((pendulum_site / WIN_IN_PAR / "index.html").as_uri())
+    after = play_pendulum(p, start, moves[:2], how="dom")
+    p.click("#hint")
+    p.click("#hint")
+    second = p.locator("#hint-list li").nth(1).inner_text()
+    assert second.startswith("Next move: "), second
+    src, _ = pendulum_target(after, moves[2])
+    assert p.get_attribute(".is-hint", "data-cell") == src
 
 
 def test_a_pendulum_preview_goes_on_through_the_redirect_and_the_links(
@@ -714,7 +809,7 @@ def test_nothing_after_today_is_offered(site: Path, page: Page) -> None:
     # Before the first day: the archive, which says when it comes.
     p.goto((site / "index.html").as_uri() + "?today=2026-11-01")
     p.wait_for_url("**/archive.html?today=2026-11-01")
-    assert "2026-11-23" in p.inner_text("#no-days") and later_links() == []
+    assert "Monday 23 November 2026" in p.inner_text("#no-days") and later_links() == []
     # Solving an old day does not build today's streak; solving today's does.
     p.goto((site / "2026-11-24" / "index.html").as_uri() + f"?today={today}")
     click_line(page, line(site, "2026-11-24"))
@@ -908,19 +1003,6 @@ def test_narrow_screens_keep_every_card_text_inside_its_card(
         narrow.context.close()
 
 
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast of two CSS rgb()/rgba() colours."""
-    import re
-
-    def luminance(colour: str) -> float:
-        r, g, b = (int(x) / 255 for x in re.findall(r"[\d.]+", colour)[:3])
-        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_focus_ring_stands_out(
     site: Path, pendulum_site: Path, browser: Any, scheme: str
@@ -953,6 +1035,21 @@ def test_the_focus_ring_stands_out(
             shot(p, "cc-dark")
     finally:
         themed.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_rules_figures_read_in_both_themes(
+    site: Path, pendulum_site: Path, browser: Any, scheme: str
+) -> None:
+    # The figures are drawn black on a transparent ground: on the dark theme's paper
+    # their captions and lines were all but invisible (1.1:1).
+    with Page(browser, color_scheme=scheme).closing() as themed:
+        for url in [site / LAST / "index.html", pendulum_site / WIN_IN_PAR / "index.html"]:
+            themed.page.goto(url.as_uri())
+            themed.page.click("details.rules summary")
+            ground = backdrop(themed.page, "details.rules img")
+            assert contrast(FIGURE_INK, ground) >= 4.5, (url, scheme, ground)
+            shot(themed.page, f"rules-{url.parent.parent.name}-{scheme}")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page, axe_problems, serving, shot
+from browsing import FIGURE_INK, Page, axe_problems, backdrop, contrast, serving, shot
 
 from puzzlegen.escape.cards import shape_of
 from puzzlegen.escape.position import Move, Position
@@ -175,6 +175,35 @@ def test_a_refused_play_says_why_and_show_me_steps_through_the_answer(
     assert record["shown"] is True
 
 
+def test_the_second_hint_follows_the_table(site: Path, page: Page) -> None:
+    # It always said "The first play uses ..." of the answer's first card, even after
+    # the reader had laid that card and the computer had answered.
+    day = days()[0]
+    answer = [Move.parse(m) for m in day["answer"]]
+    assert len(answer) >= 3 and not answer[2].is_pass
+    side = "white" if day["kind"] == "escape" else "black"
+    p = page.page
+    p.goto((site / day["date"] / "index.html").as_uri())
+    lay(p, answer[0])
+    p.wait_for_function(SETTLED, arg=side)
+    p.click("#hint")
+    p.click("#hint")
+    second = p.locator("#hint-list li").nth(1).inner_text()
+    assert second.startswith(f"Your next play uses {answer[2].card} ("), second
+    # Off the line, the hint says it is from the start, and how to get back there.
+    start = Position.parse(day["position"])
+    off = next(m for m in start.legal_moves() if m != answer[0] and not m.is_pass)
+    p.click("#reset")
+    lay(p, off)
+    p.wait_for_function(SETTLED, arg=side)
+    p.reload()  # the two hints are given again, over the plays restored
+    assert board(p, "position") != day["position"]
+    again = p.locator("#hint-list li").nth(1).inner_text()
+    assert again.startswith("Your plays have left the answer's line"), again
+    assert f"the first play uses {answer[0].card} (" in again
+    assert again.endswith("“Start again” puts the cards back where they began.")
+
+
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
     with serving(site) as root:
@@ -239,6 +268,56 @@ def test_axe_and_the_focus_ring(site: Path, browser: Any, axe_source: str,
     finally:
         themed.context.close()
     assert themed.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_black_squares_and_the_rules_figure_stand_out(
+    site: Path, browser: Any, scheme: str
+) -> None:
+    # In the dark theme a black square on the table was 1.5:1, and the rules figure's
+    # black ink stood on the dark paper.
+    with Page(browser, color_scheme=scheme).closing() as themed:
+        p = themed.page
+        p.goto((site / days()[0]["date"] / "index.html").as_uri())
+        table = backdrop(p, ".es-cell:not(.white):not(.black)")
+        edge = p.evaluate(
+            """() => {
+              const style = getComputedStyle(document.querySelector(".es-cell.black"));
+              const ring = style.boxShadow.match(/^rgba?\\([^)]*\\)/);
+              return ring ? ring[0] : style.backgroundColor;
+            }"""
+        )
+        assert contrast(edge, table) >= 3, (scheme, edge, table)
+        p.click("details.rules summary")
+        ground = backdrop(p, "details.rules img")
+        assert contrast(FIGURE_INK, ground) >= 4.5, (scheme, ground)
+        shot(p, f"es-rules-{scheme}")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_rules_figures_type_reads_on_a_screen(site: Path, browser: Any, width: int) -> None:
+    # The hands' long line, "White: W1 ... W10;  Black: B1 ... B9", set the figure's
+    # width, and its type was 7.5 px, about 6 px high: the hands are now the page's
+    # text, and the figure (the heading and the table) is shown larger.
+    import xml.etree.ElementTree as ET
+
+    svg = ET.fromstring((site / "assets" / "escape-rules.svg").read_text(encoding="utf-8"))
+    sizes = [float(t.get("font-size", 0)) for t in svg.iter() if t.tag.endswith("text")]
+    with Page(browser, viewport={"width": width, "height": 800}).closing() as screen:
+        p = screen.page
+        p.goto((site / days()[0]["date"] / "index.html").as_uri())
+        p.click("details.rules summary")
+        shown = p.evaluate(
+            "(() => { const img = document.querySelector('details.rules img');"
+            " const s = getComputedStyle(img);"
+            " const inner = img.clientWidth - parseFloat(s.paddingLeft)"
+            "   - parseFloat(s.paddingRight);"
+            " return inner / img.naturalWidth; })()"
+        )
+        assert sizes and min(sizes) * shown >= 12, (sizes, shown)
+        rules = p.inner_text("details.rules")
+        assert "W1 to W10" in rules and "B1 to B9" in rules
+        shot(p, f"es-rules-figure-{width}")
 
 
 def test_a_preview_date_goes_on_through_the_redirect_and_the_links(site: Path, page: Page) -> None:

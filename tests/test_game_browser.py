@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page, shot
+from browsing import FIGURE_INK, Page, backdrop, contrast, shot
 
 from puzzlegen.catscradle.board import coords
 from puzzlegen.catscradle.position import Deal
@@ -197,6 +197,15 @@ def test_hints_and_show_me(site: Path, game: Page) -> None:
     assert saved(game, FIRST)["shown"] is True
 
 
+def test_the_rules_figure_reads_in_the_dark_theme(site: Path, browser: Any) -> None:
+    # Drawn black on a transparent ground, it stood on the dark paper.
+    with Page(browser, color_scheme="dark").closing() as dark:
+        dark.page.goto((site / "game" / FIRST / "index.html").as_uri())
+        dark.page.click("details.rules summary")
+        ground = backdrop(dark.page, "details.rules img")
+        assert contrast(FIGURE_INK, ground) >= 4.5, ground
+
+
 def test_links_both_ways_and_today(site: Path, game: Page) -> None:
     game.page.goto((site / FIRST / "index.html").as_uri())
     link = game.page.locator("#game-link a")
@@ -216,6 +225,15 @@ def test_links_both_ways_and_today(site: Path, game: Page) -> None:
     assert game.page.is_visible("#nav-next") and game.page.is_hidden("#nav-prev")
     game.page.goto((site / "game" / "index.html").as_uri() + "?today=2026-11-24")
     game.page.wait_for_url("**/game/2026-11-24/index.html?today=2026-11-24")
+    # Both neighbours and the puzzle's link: "All whole games ·" kept its separator
+    # at a line's end.
+    for width in (320, 390):
+        game.page.set_viewport_size({"width": width, "height": 700})
+        game.page.goto((site / "game" / "2026-11-24" / "index.html").as_uri() + f"?today={LAST}")
+        game.page.locator("#puzzle-link a").wait_for(state="visible")
+        assert game.page.is_visible("#nav-prev") and game.page.is_visible("#nav-next")
+        lines = game.lines_of("nav.days")
+        assert all(line and "·" not in (line[0], line[-1]) for line in lines), lines
 
 
 def test_a_preview_date_goes_on_through_every_redirect_and_link(site: Path, game: Page) -> None:
@@ -292,6 +310,8 @@ def test_nothing_after_today_is_offered(site: Path, game: Page) -> None:
         p.goto((site / "game" / "index.html").as_uri() + f"?today={before}")
         p.wait_for_url(f"**/game/archive.html?today={before}")
         assert p.locator("tr[data-date]").count() == 0 and p.locator("main section").count() == 0
-        assert p.inner_text("#no-days") == f"The first game is for {FIRST}: come back then."
+        assert p.inner_text("#no-days") == (
+            "The first game is for Monday 23 November 2026: come back then."
+        )
         assert links_after(before) == []
     shot(p, "game-archive-before-the-first")

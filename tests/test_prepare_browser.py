@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import Page, shot
+from browsing import FIGURE_INK, Page, backdrop, contrast, shot
 
 from puzzlegen.cli import main
 
@@ -83,6 +83,11 @@ def test_links_both_ways_and_no_later_sunday(site: Path, page: Page) -> None:
     assert "/prepare/" not in page.page.url
     page.page.go_back()
     page.page.wait_for_url("**/prepare/" + SUNDAY + "/index.html")
+    page.page.set_viewport_size({"width": 320, "height": 700})  # no separator ends a line
+    page.page.locator("#puzzle-link a").wait_for(state="visible")
+    lines = page.lines_of("nav.days")
+    assert all(line and "·" not in (line[0], line[-1]) for line in lines), lines
+    page.page.set_viewport_size({"width": 1280, "height": 900})
     index = (site / "prepare" / "index.html").as_uri()
     page.page.goto(index + "?today=" + SUNDAY)
     assert page.page.is_visible(f'tr[data-date="{SUNDAY}"]')
@@ -101,9 +106,26 @@ def test_links_both_ways_and_no_later_sunday(site: Path, page: Page) -> None:
     )
     page.page.goto(index + "?today=2026-11-28")
     assert not page.page.is_visible(f'tr[data-date="{SUNDAY}"]')
-    # Before the first Sunday the list said nothing under an empty table: now a note.
+    # Before the first Sunday the list said nothing under an empty table: now a note,
+    # with the date as every heading says it (it said 2026-11-29).
     page.page.locator("#no-days").wait_for(state="visible")
     assert page.page.text_content("#no-days") == (
-        f"The first prepare puzzle is for {SUNDAY}: come back then."
+        "The first prepare puzzle is for Sunday 29 November 2026: come back then."
     )
     assert page.page.locator("table").count() == 0
+
+
+def test_the_stock_and_the_rules_figure_read_in_the_dark_theme(site: Path, browser: Any) -> None:
+    # The stock's red cards stood at 2.7:1 on the dark paper, and the rules figure's
+    # black ink on the paper itself.
+    with Page(browser, color_scheme="dark").closing() as dark:
+        p = dark.page
+        p.goto((site / "prepare" / SUNDAY / "index.html").as_uri())
+        red = p.evaluate("getComputedStyle(document.querySelector('#stock-cards .red')).color")
+        ground = backdrop(p, "#stock-cards")
+        assert contrast(red, ground) >= 4.5, (red, ground)
+        p.click("details.rules summary")
+        figure = backdrop(p, "details.rules img")
+        assert contrast(FIGURE_INK, figure) >= 4.5, figure
+        shot(p, "prepare-dark")
+

@@ -7,11 +7,13 @@ store is read over a stand-in localStorage holding what older pages wrote.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
 from node import run_node
 
+from puzzlegen.daily import long_date
 from puzzlegen.render.templating import template_dir
 
 SITE_JS = template_dir() / "web" / "site.js"
@@ -97,3 +99,19 @@ def test_old_and_new_records_are_read_and_dates_count_alike() -> None:
         "../2026-11-24/index.html?today=2026-11-26#play",
         "a.html?x=1&today=2026-11-26",
     ]
+
+
+LONG_DATES = """
+global.window = {location: {search: ""}};
+require(process.argv[1]);
+const dates = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(dates.map(window.PuzzleSite.longDate)));
+"""
+
+
+def test_a_long_date_reads_as_the_pages_headings_say_it() -> None:
+    # The archives' "the first ... is for DATE" said 2026-11-29 where every heading
+    # says "Sunday 29 November 2026" (puzzlegen.daily.long_date).
+    days = [dt.date(2026, 11, 29), dt.date(2026, 12, 1), dt.date(2027, 1, 4), dt.date(2028, 2, 29)]
+    got = json.loads(run_node(LONG_DATES, SITE_JS, json.dumps([d.isoformat() for d in days])))
+    assert got == [long_date(d) for d in days]

@@ -292,9 +292,9 @@
       return state[move.src].length === 1 ? "■" : "□";
     },
     techniqueHint: techniqueHint,
-    firstMoveHint: function (state, move) {
+    moveHint: function (state, move, first) {
       return "Move " + symbol(move.card) + " (the " + words(move.card) + ", " +
-        cellWords(move.src) + ") first.";
+        cellWords(move.src) + ") " + (first ? "first." : "next.");
     },
     pickedText: function (state, k) {
       return symbol(top(state, cellOf(k))) + " picked up";

@@ -1393,8 +1393,36 @@
     }
 
     // -- hints and "show me" -------------------------------------------------------------
-    function onLine() {
-      return ui.moves.length < line.length && ui.moves.every((m, i) => R.sameMove(m, line[i]));
+    // The positions the answer's line passes through, as text, from the puzzle's start.
+    const linePositions = line.reduce((list, m) =>
+      list.concat([R.apply(list[list.length - 1], m)]), [puzzleStart]);
+    const lineTexts = linePositions.map(R.positionText);
+
+    /** How far along the answer's line the table stands: k when it shows the position
+     *  the line's first k plays reach, else -1 (the plays have left the line). */
+    function alongLine() {
+      return lineTexts.lastIndexOf(R.positionText(current()));
+    }
+
+    /** What the card of `move` is ("uses W3 (domino), turned"), or that it is a pass. */
+    function playWords(move) {
+      return move.pass ? "is a pass" : "uses " + move.card + " (" + R.CARDS[move.card].shape +
+        ")" + (move.turns ? ", turned" : "");
+    }
+
+    /** The second hint, for the table as it stands: the reader's next play on the
+     *  answer's line while the plays so far are its first ones, else its first play
+     *  from the start, and how to get back there. */
+    function nextPlayHint() {
+      let along = alongLine();
+      // The computer's answer still to come: the reader's play after it.
+      if (along >= 0 && along < line.length && linePositions[along].toMove !== ui.side) along += 1;
+      if (along >= line.length) return "You have played the answer's line to its end.";
+      if (along === 0) return "The first play " + playWords(line[0]) + ".";
+      if (along > 0) return "Your next play " + playWords(line[along]) + ".";
+      return "Your plays have left the answer's line, so this hint is from the start: the " +
+        "first play " + playWords(line[0]) + ". “" + $("reset").textContent +
+        "” puts the cards back where they began.";
     }
 
     function hint() {
@@ -1408,10 +1436,7 @@
         text = tags.length ? TECHNIQUES[tags[0]] : "Count White's blank spaces against the " +
           "squares each side still holds: one play only keeps the count in your favour.";
       } else if (ui.hints === 2) {
-        const first = line[0];
-        text = first.pass ? "The first play is a pass." : "The first play uses " + first.card +
-          " (" + R.CARDS[first.card].shape + ")" + (first.turns ? ", turned" : "") + ".";
-        if (!onLine() && ui.moves.length) text += " You have left the answer's line: start again.";
+        text = nextPlayHint();
       } else {
         counts = markShown();
         let p = puzzleStart;
@@ -1621,11 +1646,15 @@
     shell.navigate(date);
     playEl.hidden = false;
     board.setAttribute("role", "group");
+    toPuzzle();
+    // The hints given before, again, over the plays restored (the second follows the
+    // table); #status keeps saying where the puzzle was left.
     if (record.hints) {
+      const said = [$("status").textContent, $("status").dataset.kind];
       const n = record.hints;
       for (let i = 0; i < n; i++) hint();
+      announce(said[0], said[1]);
     }
-    toPuzzle();
   }
 
   return { rules: R, game: { name: "escape", title: "Escape", startPage: startPage } };

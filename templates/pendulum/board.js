@@ -637,9 +637,11 @@
       }
       return chosen.map((t) => TECHNIQUES[t]).join(" ");
     },
-    firstMoveHint: function (state, move) {
+    moveHint: function (state, move, first) {
       if (move.kind === "method") return "Try " + methodWords(move.step) + " (" + methodName(move.step) + ").";
-      return "First move: " + moveText(state, move) + " (" + cellWords(move.src) + ").";
+      const head = first ? "First move: " : "Next move: ";
+      if (move.kind === "swing") return head + "swing to the " + move.side + ".";
+      return head + moveText(state, move) + " (" + cellWords(move.src) + ").";
     },
     pickedText: function (state, k) {
       return symbol(top(state.cells[cellOf(k)])) + " picked up";

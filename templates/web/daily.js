@@ -43,7 +43,9 @@
  *   scoreText(n, par)   "3 of 6 spaces"; parText(par) "six spaces"
  *   moveText(state, move), pickedText(state, key)   words for the live region
  *   moveMark(state, move)   one character per move for the share text
- *   techniqueHint(tags), firstMoveHint(state, move)  the first two hints
+ *   techniqueHint(tags), moveHint(state, move, first)  the first two hints: the
+ *                       second names the best line's move `move` from `state`, the
+ *                       line's first move when `first`, else its next
  *   build(board, document)  make the cells (elements with data-cell), once
  *   draw(board, state, {selected})  draw a state (selected: the key picked up, or
  *                       null); return each cell's accessible name by key
@@ -182,6 +184,9 @@
       ? game.statusText(state, par, showing, record.found)
       : (showing ? "Best line: " : "") + game.scoreText(game.score(state), par);
     const isCell = (k) => board.querySelector('[data-cell="' + k + '"]') !== null;
+    // The states the best line passes through, from the start to its end.
+    const bestStates = best.reduce((states, m) =>
+      states.concat([game.apply(states[states.length - 1], m)]), [start]);
 
     const ui = {
       states: [start], moves: [], undone: [], selected: null, focus: null,
@@ -236,6 +241,17 @@
       return state;
     }
 
+    /** How far along the best line the board stands: k when it shows the state the
+     *  line's first k moves reach (in whatever order they were played), else -1 (the
+     *  player has left the line). */
+    function alongBest() {
+      const now = current();
+      for (let k = bestStates.length - 1; k >= 0; k--) {
+        if (sameState(bestStates[k], now)) return k;
+      }
+      return -1;
+    }
+
     function targets() {
       if (ui.showing || ui.selected === null) return [];
       return game.movesFrom(current(), ui.selected).map((m) => m.to);
@@ -245,9 +261,13 @@
       const state = shownState();
       const labels = game.draw(board, state, { selected: ui.showing ? null : ui.selected });
       const lit = targets();
-      const hintCell = ui.hints >= 2 && !ui.showing && ui.moves.length === 0 ? best[0].from : null;
+      // The second hint's cell follows the board: the best line's next move while the
+      // moves played are its first ones; none once the player has left it.
+      const along = ui.hints >= 2 && !ui.showing ? alongBest() : -1;
+      const hintCell = along >= 0 && along < best.length ? best[along].from : null;
       site.markCells(cells, labels, { selected: ui.selected, lit: lit, focus: ui.focus,
-        hint: hintCell, hintWords: ", the first move starts here", seen: true });
+        hint: hintCell, seen: true,
+        hintWords: along === 0 ? ", the first move starts here" : ", the next move starts here" });
       const score = game.score(current());
       board.setAttribute("data-" + game.scoreName, String(score));
       board.dataset.solved = isSolved(current()) ? "true" : "false";
@@ -432,7 +452,7 @@
       if (ui.hints === 1) {
         text = game.techniqueHint(data.tags || []);
       } else if (ui.hints === 2) {
-        text = game.firstMoveHint(start, best[0]);
+        text = nextMoveHint();
       } else {
         counts = markShown();
         let state = start;
@@ -449,6 +469,18 @@
       announce("Hint " + ui.hints + ": " + text + counts);
       save(!ui.solvedNow);
       render();
+    }
+
+    /** The second hint, for the board as it stands: the best line's next move while the
+     *  moves played are its first ones, else its first move from the start, and how to
+     *  get back there. */
+    function nextMoveHint() {
+      const along = alongBest();
+      if (along === best.length) return "You have played the best line to its end.";
+      if (along >= 0) return game.moveHint(bestStates[along], best[along], along === 0);
+      return "Your moves have left the best line, so this hint is from the start: " +
+        game.moveHint(start, best[0], true) + " “" + $("reset").textContent +
+        "” puts the cards back where they began.";
     }
 
     function showMe(on) {
@@ -716,6 +748,17 @@
       for (let i = 0; i < record.hints; i++) hint();
     }
     render();
+  }
+
+  /** Whether two states of a game are the same: plain objects, arrays and values
+   *  compared member by member, whatever order an object's keys were set in. */
+  function sameState(a, b) {
+    if (a === b) return true;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null ||
+        Array.isArray(a) !== Array.isArray(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length &&
+      keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameState(a[k], b[k]));
   }
 
   /** A day whose embedded puzzle cannot be read: say so plainly, and show the

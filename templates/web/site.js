@@ -12,7 +12,8 @@
  *   dayRecord(saved)   a daily record as the pages keep it, whatever an older
  *                      page wrote (a record without `on`, say, is still read:
  *                      it counts as played and solved, but in no streak);
- *   today(), addDays(), listedDays(), minutes(), plural()   dates and words;
+ *   today(), addDays(), longDate(), listedDays(), minutes(), plural()   dates
+ *                      and words;
  *   keepToday(href)    a link or redirect to another page of the site, carrying
  *                      this page's ?today= on (the page's own links to .html
  *                      pages get it when the page is read), so a preview of a
@@ -141,6 +142,18 @@
     }
   }
 
+  const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+    "Saturday"];
+  const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+    "September", "October", "November", "December"];
+
+  /** "Sunday 29 November 2026" for "2026-11-29": the date as the pages' headings say
+   *  it (puzzlegen.daily.long_date), whatever the browser's language. */
+  function longDate(iso) {
+    const [y, m, d] = iso.split("-").map(Number);
+    return WEEKDAYS[new Date(y, m - 1, d).getDay()] + " " + d + " " + MONTHS[m - 1] + " " + y;
+  }
+
   function addDays(iso, n) {
     const [y, m, d] = iso.split("-").map(Number);
     return isoDate(new Date(y, m - 1, d + n));
@@ -254,7 +267,7 @@
     if (document.querySelector("tr[data-date]")) return;
     const note = document.createElement("p");
     note.id = "no-days";
-    note.textContent = days.length ? "The first " + one + " is for " + days[0] +
+    note.textContent = days.length ? "The first " + one + " is for " + longDate(days[0]) +
       ": come back then." : "No " + many + " yet.";
     document.querySelector("main").appendChild(note);
   }
@@ -357,7 +370,8 @@
   window.PuzzleSite = {
     game: (name) => games[name] || null,
     store: store, dayRecord: dayRecord,
-    today: today, addDays: addDays, listedDays: listedDays, minutes: minutes, plural: plural,
+    today: today, addDays: addDays, longDate: longDate, listedDays: listedDays,
+    minutes: minutes, plural: plural,
     streaks: streaks, showList: showList, openToday: openToday, archiveUpTo: archiveUpTo,
     linkDays: linkDays, wireCopy: wireCopy,
     wireBoard: wireBoard, markCells: markCells, whenListed: whenListed,

@@ -67,10 +67,12 @@ def board_diagram(
     caption: str = "",
     last: Move | None = None,
     min_size: tuple[int, int] = (0, 0),
+    hands: bool = True,
 ) -> Diagram:
     """``position`` drawn; ``last`` is highlighted, ``caption`` written under the grid.
 
-    ``min_size`` (rows, columns) pads the grid so a series of figures keeps one size.
+    ``min_size`` (rows, columns) pads the grid so a series of figures keeps one size;
+    without ``hands`` only the heading stands above the grid.
     """
     top, left, bottom, right = position.bounds()
     top, left, bottom, right = top - 1, left - 1, bottom + 1, right + 1
@@ -79,7 +81,7 @@ def board_diagram(
     bottom = top + rows - 1
     right = left + cols - 1
     # "; " between the hands: an SVG collapses the spaces that used to part them.
-    hands = f"White: {_hand(position.white_hand)};  Black: {_hand(position.black_hand)}"
+    held = f"White: {_hand(position.white_hand)};  Black: {_hand(position.black_hand)}"
     mover = position.to_move.capitalize()
     heading = f"{mover} to play" if position.outcome is None else (
         f"{position.outcome[0].capitalize()} has won ({position.outcome[1]})")
@@ -93,18 +95,18 @@ def board_diagram(
     width = max(
         width,
         190.0,
-        math.ceil(_text_width(hands, 7.5)) + 2 * MARGIN + 4,
+        math.ceil(_text_width(held, 7.5)) + 2 * MARGIN + 4 if hands else 0.0,
         math.ceil(1.1 * _text_width(heading, 9.5)) + 2 * MARGIN + 4,
     )
     grid_x = (width - cols * CELL) / 2
-    grid_y = MARGIN + HEAD
+    grid_y = MARGIN + (HEAD if hands else HEAD - LEAD)
     lines = caption_lines(caption, width - 2 * MARGIN) if caption else []
     height = grid_y + rows * CELL + MARGIN + (12.0 + LEAD * (len(lines) - 1) if lines else 0.0)
     groups: list[Group] = []
-    groups.append(Group("heading", (
-        Text(MARGIN, MARGIN + 9.5, heading, 9.5, bold=True, css="to-move"),
-        Text(MARGIN, MARGIN + 21.0, hands, 7.5, css="hands"),
-    )))
+    above = [Text(MARGIN, MARGIN + 9.5, heading, 9.5, bold=True, css="to-move")]
+    if hands:
+        above.append(Text(MARGIN, MARGIN + 21.0, held, 7.5, css="hands"))
+    groups.append(Group("heading", tuple(above)))
     gaps = position.gaps
     detached = position.detached
     last_keys = last.keys if last is not None and not last.is_pass else frozenset()
@@ -168,5 +170,7 @@ def grid_cells(position: Position) -> list[tuple[int, int]]:
 
 
 def rules_diagram(*, mono: bool = False) -> Diagram:
-    """The start: the Nothing square inside the Special card's cage."""
-    return board_diagram(Position.start(), mono=mono, title="The start")
+    """The start: the Nothing square inside the Special card's cage (the web pages'
+    figure; the book draws its own).  The full hands are left to the page's text: on
+    one line of the figure they were too small to read on a screen."""
+    return board_diagram(Position.start(), mono=mono, title="The start", hands=False)

@@ -188,6 +188,14 @@ def test_hints_and_show_me(site: Path, game: Page) -> None:
     hinted = game.page.locator(".cell.is-hint")
     assert hinted.get_attribute("data-cell") == ",".join(map(str, first["from"]))
     assert saved(game, FIRST)["hints"] == 2
+    # Played, the hinted move's mark goes on to the line's next move (it stayed on the
+    # cell just emptied), and back with an undo.
+    strong = day["line"][0]["strong"]
+    assert len(strong) > 1 and strong[1]["from"] != first["from"]
+    game.move(first["from"], first["to"])
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, strong[1]["from"]))
+    game.page.click("#undo")
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, first["from"]))
     game.page.click("#showme")
     assert game.page.is_visible("#showme-bar")
     game.page.click("#show-next")

@@ -196,8 +196,18 @@
       ui.focus = move.to;
       announce(game.moveText(before, move) + ". " + statusText());
       if (ui.over) finish();
+      followHint();
       save();
       render();
+    }
+
+    /** The hinted cell follows the board: after a move (or its undoing) it marks where
+     *  the hint's line goes on from here (it stayed on the cell the hint was given for,
+     *  often the card just moved). */
+    function followHint() {
+      if (ui.seqHints < 2 || ui.over) return;
+      const steps = planMoves(plan());
+      ui.hintCell = steps.length ? steps[0].move.from : null;
     }
 
     function dealNow(quiet) {
@@ -250,6 +260,7 @@
       ui.selected = null;
       checkEnd();
       announce("Undone: " + game.moveText(current(), move) + ". " + statusText());
+      followHint();
       save();
       render();
     }
@@ -261,6 +272,7 @@
       ui.selected = null;
       checkEnd();
       announce("Back to the start of this sequence. " + statusText());
+      followHint();
       save();
       render();
     }

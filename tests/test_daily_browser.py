@@ -594,7 +594,7 @@ def test_pendulum_choose_method_on_a_phone(pendulum_site: Path, browser: Any) ->
             p.click("#show-next")
         assert "move 4" in p.inner_text("#show-step")
         shot(p, "pd-show-me")
-        assert p.locator("#arrows line").count() <= 1
+        assert p.locator("#arrows .arrow").count() <= 1  # the latest move's only
         p.click("#show-exit")
         assert board.get_attribute("data-state") == "choosing"
         best = min(data["answer"], key=lambda a: (a["par"], len(a["moves"])))
@@ -954,6 +954,44 @@ def test_show_me_numbers_the_arrows_and_fades_the_earlier(site: Path, page: Page
     assert fades[-1] == 1 and fades == sorted(fades) and fades[0] < 0.5
     shot(p, "cc-show-me-all")
 
+
+
+def test_show_me_bows_an_arrow_round_the_cards_it_passes(site: Path, page: Page) -> None:
+    # A move along a line may skip over cards; drawn straight, its arrow struck through
+    # the text of each card between (6♠ from row 1, column 1 over 2♥).
+    p = page.page
+    moves = line(site, LAST)
+    p.goto((site / LAST / "index.html").as_uri())
+    p.click("#showme")
+    for _ in moves:
+        p.click("#show-next")
+    passed = 0
+    for i, move in enumerate(moves):
+        (r1, c1), (r2, c2) = move["from"], move["to"]
+        apart = max(abs(r2 - r1), abs(c2 - c1))
+        between = [f"{r1 + (r2 - r1) * k // apart},{c1 + (c2 - c1) * k // apart}"
+                   for k in range(1, apart)]
+        for cell in between:
+            nearest = p.evaluate(
+                """([i, cell]) => {
+                  const arrow = document.querySelectorAll("#arrows .arrow")[i];
+                  const box = document.getElementById("arrows").getBoundingClientRect();
+                  const r = document.querySelector('[data-cell="' + cell + '"]')
+                    .getBoundingClientRect();
+                  const cx = r.left - box.left + r.width / 2, cy = r.top - box.top + r.height / 2;
+                  let best = Infinity;
+                  const n = arrow.getTotalLength();
+                  for (let d = 0; d <= n; d += 1) {
+                    const q = arrow.getPointAtLength(d);
+                    best = Math.min(best, Math.hypot(q.x - cx, q.y - cy));
+                  }
+                  return best / Math.min(r.width, r.height);
+                }""",
+                [i, cell],
+            )
+            assert nearest > 0.25, (move, cell, nearest)  # clear of the card's text
+            passed += 1
+    assert passed, "the day's line has a move over another card"
 
 def test_the_solved_panel_comes_into_view_on_a_phone(site: Path, browser: Any) -> None:
     phone = Page(browser, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)

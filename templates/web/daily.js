@@ -549,17 +549,37 @@
         // Earlier moves fade (1, 0.55, 0.3, then 0.15) so the cards under them read.
         const age = ui.showStep - 1 - i;
         const fade = String([1, 0.55, 0.3][age] || 0.15);
-        const line = document.createElementNS(NS, "line");
         const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-        // The head stops near the target card's edge, off its text.
         const edge = board.querySelector('[data-cell="' + best[i].to + '"]')
           .getBoundingClientRect();
+        const [r1, c1] = best[i].from.split(",").map(Number);
+        const [r2, c2] = best[i].to.split(",").map(Number);
+        const apart = Math.max(Math.abs(r2 - r1), Math.abs(c2 - c1), 1);
+        // Past a card on the way (a move along a line skips over cards) the arrow
+        // bows to the side, so it does not strike through that card's text.
+        // It bows towards the board's middle, never off the board's edge.
+        let nx = -(y2 - y1) / len;
+        let ny = (x2 - x1) / len;
+        const mx = (x1 + x2) / 2;
+        const my = (y1 + y2) / 2;
+        if (nx * (box.width / 2 - mx) + ny * (box.height / 2 - my) < 0) {
+          nx = -nx;
+          ny = -ny;
+        }
+        const bow = apart > 1 ? Math.min(edge.width, edge.height) * 0.62 : 0;
+        const cx = mx + nx * bow;
+        const cy = my + ny * bow;
+        // The head stops near the target card's edge, off its text, along the
+        // direction the arrow arrives in.
         const trim = Math.max(Math.min(len / 2.2, Math.min(edge.width, edge.height) * 0.4),
           Math.min(18, len / 4));
-        line.setAttribute("x1", x1);
-        line.setAttribute("y1", y1);
-        line.setAttribute("x2", x2 - ((x2 - x1) / len) * trim);
-        line.setAttribute("y2", y2 - ((y2 - y1) / len) * trim);
+        const tl = Math.hypot(x2 - cx, y2 - cy) || 1;
+        const ex = x2 - ((x2 - cx) / tl) * trim;
+        const ey = y2 - ((y2 - cy) / tl) * trim;
+        const at = (t) => [(1 - t) * (1 - t) * x1 + 2 * (1 - t) * t * cx + t * t * ex,
+          (1 - t) * (1 - t) * y1 + 2 * (1 - t) * t * cy + t * t * ey];
+        const line = document.createElementNS(NS, "path");
+        line.setAttribute("d", "M " + x1 + " " + y1 + " Q " + cx + " " + cy + " " + ex + " " + ey);
         line.setAttribute("class", latest ? "arrow latest" : "arrow");
         line.setAttribute("marker-end", latest ? "url(#head-latest)" : "url(#head)");
         line.setAttribute("opacity", fade);
@@ -569,9 +589,6 @@
         // the next gaps, then either side of them.
         const path = [best[i].from, best[i].to].sort().join(" ");
         seen[path] = (seen[path] || 0) + 1;
-        const [r1, c1] = best[i].from.split(",").map(Number);
-        const [r2, c2] = best[i].to.split(",").map(Number);
-        const apart = Math.max(Math.abs(r2 - r1), Math.abs(c2 - c1), 1);
         const k = seen[path] - 1;
         const t = (((k % apart) + 0.5) / apart) + [0, -0.14, 0.14][Math.floor(k / apart) % 3] / apart;
         const g = document.createElementNS(NS, "g");
@@ -579,12 +596,13 @@
         g.setAttribute("opacity", fade);
         g.dataset.step = String(i + 1);
         const circle = document.createElementNS(NS, "circle");
-        circle.setAttribute("cx", x1 + (x2 - x1) * t);
-        circle.setAttribute("cy", y1 + (y2 - y1) * t);
+        const [bx, by] = bow ? at(t) : [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
+        circle.setAttribute("cx", bx);
+        circle.setAttribute("cy", by);
         circle.setAttribute("r", latest ? 11 : 9);
         const label = document.createElementNS(NS, "text");
-        label.setAttribute("x", x1 + (x2 - x1) * t);
-        label.setAttribute("y", y1 + (y2 - y1) * t);
+        label.setAttribute("x", bx);
+        label.setAttribute("y", by);
         label.setAttribute("dy", "0.35em");
         label.textContent = String(i + 1);
         g.append(circle, label);

@@ -184,3 +184,32 @@ def test_a_damaged_pdf_is_one_clear_line_never_a_traceback(
             refused += 1
             assert len(err.split(" as a PDF: ", 1)[1].strip()) <= 100, err  # short, not a dump
     assert refused >= 3, refused
+
+
+def test_a_flate_stream_damaged_past_its_first_megabyte_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The inflation check read on after its first megabyte unguarded: zlib's
+    # "incorrect data check" came out as a traceback.
+    body = bytearray(zlib.compress(bytes(range(256)) * 8192))  # 2 MB inflated
+    body[len(body) // 2] ^= 0xFF
+    data = (
+        b"%PDF-1.4\n1 0 obj << /Length " + str(len(body)).encode() + b" /Filter /FlateDecode >>\n"
+        b"stream\n" + bytes(body) + b"\nendstream\nendobj\ntrailer << >>\n%%EOF\n"
+    )
+    path = tmp_path / "torn.pdf"
+    path.write_bytes(data)
+    assert main(["preflight", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1 and "torn.pdf" in err, err
+
+
+def test_a_bug_in_preflight_itself_is_not_called_damage(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Python's AttributeError is taken as damage only from the readers' code or about
+    # one of pypdf's objects; preflight's own mistakes must still show as mistakes.
+    def broken(*_args: object) -> None:
+        raise AttributeError("'NoneType' object has no attribute 'x0'")
+
+    monkeypatch.setattr("puzzlegen.render.preflight._ink", broken)
+    with pytest.raises(AttributeError, match="NoneType"):
+        preflight(make_pdf(pages=1))

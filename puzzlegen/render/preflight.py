@@ -144,13 +144,17 @@ class UnreadablePdfError(ValueError):
     """A file the PDF readers fail on part way: a damaged stream, object or table."""
 
 
-#: What pdfminer (under pdfplumber) and pypdf raise on a damaged file.  pypdf's
-#: AttributeError and TypeError come from objects of the wrong type where a
+#: Python's own errors that a damaged file raises: objects of the wrong type where a
 #: dictionary or an array belongs (a changed byte makes ``/Resources`` a number).
+#: Taken as damage only when raised inside a reader, or by preflight's own walk of
+#: the file's objects about one of pypdf's (:func:`_is_damage`): other ones are bugs.
 _DAMAGE: tuple[type[Exception], ...] = (AttributeError, TypeError, RecursionError)
 
+#: Where the readers' code lives (the last frame of a traceback raised in them).
+_READERS = ("pypdf", "pdfminer", "pdfplumber")
 
-def _damage_errors() -> tuple[type[Exception], ...]:
+
+def _readers_errors() -> tuple[type[Exception], ...]:
     """The readers' own error classes, imported where they are needed."""
     import zlib
 
@@ -159,7 +163,24 @@ def _damage_errors() -> tuple[type[Exception], ...]:
     from pdfplumber.utils.exceptions import PdfminerException
     from pypdf.errors import PyPdfError
 
-    return (PdfminerException, PDFException, PSException, PyPdfError, zlib.error, *_DAMAGE)
+    return (PdfminerException, PDFException, PSException, PyPdfError, zlib.error)
+
+
+def _is_damage(exc: BaseException) -> bool:
+    """Whether ``exc`` (one of :data:`_DAMAGE`) comes of the file, not of a bug here:
+    raised in pypdf's, pdfminer's or pdfplumber's code, or naming one of pypdf's
+    object types ("'NumberObject' object has no attribute 'values'")."""
+    from pypdf import generic
+
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is not None:
+        parts = Path(tb.tb_frame.f_code.co_filename).parts
+        if any(name in parts for name in _READERS):
+            return True
+    said = str(exc)
+    return any(f"'{name}'" in said for name in generic.__all__ if name.endswith("Object"))
 
 
 def check_inflation(data: bytes, limit: int = MAX_INFLATE) -> int:
@@ -183,7 +204,10 @@ def check_inflation(data: bytes, limit: int = MAX_INFLATE) -> int:
                 break  # not Flate, or not compressed: the parser will judge it
             total += len(out)
             while inflater.unconsumed_tail and not inflater.eof and total <= limit:
-                out = inflater.decompress(inflater.unconsumed_tail, 1 << 20)
+                try:
+                    out = inflater.decompress(inflater.unconsumed_tail, 1 << 20)
+                except zlib.error:
+                    break  # damaged part way: the parser will judge it
                 if not out:
                     break
                 total += len(out)
@@ -418,7 +442,8 @@ def preflight(
     trim box); ``bleed`` whether the pages must carry bleed (default: whether
     the first page's media box is larger than its trim box); ``color`` the
     promised colour ("gray" and "cmyk" forbid RGB and rich black text).
-    Raises :class:`PreflightError` for a file it will not read.
+    Raises :class:`PreflightError` for a file it will not read, and
+    :class:`UnreadablePdfError` for one the readers fail on part way.
     """
     profile = PRINTERS[printer]
     data = pdf.read_bytes() if isinstance(pdf, Path) else pdf
@@ -426,7 +451,11 @@ def preflight(
     with _quiet_readers():
         try:
             return _preflight(data, trim, bleed, color, profile)
-        except _damage_errors() as exc:
+        except _readers_errors() as exc:
+            raise UnreadablePdfError(_first_words(exc)) from None
+        except _DAMAGE as exc:
+            if not _is_damage(exc):
+                raise
             raise UnreadablePdfError(_first_words(exc)) from None
 
 

@@ -129,7 +129,8 @@ def read_text(stream: BinaryIO, *, limit: int = MAX_LINE, where: str = "standard
 #: What a second JSON line is told, where one position was expected (by solve or svg:
 #: the advice fits both; it named only solve, no help to one drawing diagrams).
 MANY_POSITIONS = (
-    "'puzzlegen solve --json -' solves many, one a line; svg draws one position a run"
+    "'puzzlegen solve --json -', with the same --game, solves many, one a line; "
+    "svg draws one position per run"
 )
 
 

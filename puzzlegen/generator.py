@@ -140,6 +140,11 @@ def generate(
     added: list[dict[str, Any]] = []
     batch_size = max(8, 16 * jobs)
     tries = 0
+    # Known puzzles start the miss count again (below), so they have a bound of their
+    # own: between two new puzzles a stream can meet at most the catalog's puzzles,
+    # unless two candidates are the same puzzle in disguise, and a level whose every
+    # puzzle is known would otherwise be searched for ever.
+    known, known_bound = 0, len(catalog)
     with _mapper(jobs, scheduler) as grade:
         while len(added) < count:
             jobs_batch: list[Job | LevelJob] = [
@@ -159,23 +164,30 @@ def generate(
                     # MAX_TRIES_PER_PUZZLE puzzles made a new --level stream give up on
                     # the puzzles it already had before reaching a new one.
                     tries = 0
+                    known = 0 if stored else known + 1
                     if stored:
                         added.append(data)
                         if on_added is not None:
                             on_added(data)
                         if len(added) == count:
                             break
-                    continue
-                tries += 1
+                        continue
+                else:
+                    tries += 1
                 # Counted candidate by candidate, not by batch: whatever --jobs (and so
                 # the batch size), the search gives up at the same candidate.
-                if tries > MAX_TRIES_PER_PUZZLE:
+                if tries > MAX_TRIES_PER_PUZZLE or known > known_bound:
                     with catalog.transaction():
                         catalog.set_next_index(stream, index + offset + 1)
                     what = " ".join(w for w in (level, kind, "puzzle") if w)
+                    said = (
+                        f"{tries} candidates in a row from seed {seed!r} gave no {what}"
+                        if tries > MAX_TRIES_PER_PUZZLE
+                        else f"{known} {what}s in a row from seed {seed!r} were in the catalog "
+                        "already"
+                    )
                     raise CatalogError(
-                        f"{tries} candidates in a row from seed {seed!r} gave no {what}; "
-                        f"found {len(added)} of {count} (another --seed may find more)"
+                        f"{said}; found {len(added)} of {count} (another --seed may find more)"
                     )
             else:
                 index += batch_size

@@ -186,3 +186,16 @@ def test_a_level_stream_passes_over_the_puzzles_a_catalog_already_holds(
         added = generate(cat, 2, game=CATS_CRADLE, seed="s", level="Hard")
         assert [data["level"] for data in added] == ["Hard", "Hard"]
         assert not {data["id"] for data in added} & {data["id"] for data in known}
+
+
+def test_a_stream_of_known_puzzles_alone_still_gives_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Known puzzles start the miss count again; a level whose every puzzle the catalog
+    # holds (or one puzzle met again in disguise) would have been searched for ever.
+    with Catalog(tmp_path / "c.sqlite") as cat:
+        (known,) = generate(cat, 1, game=CATS_CRADLE, seed="k")
+        monkeypatch.setattr("puzzlegen.generator.grade_candidate", lambda _job: known)
+        with pytest.raises(CatalogError, match="2 puzzles in a row from seed 'k' were in the "
+                                               "catalog already; found 0 of 1"):
+            generate(cat, 1, game=CATS_CRADLE, seed="k")

@@ -164,6 +164,11 @@ def test_still_winnable_is_asked_and_recorded(site: Path, game: Page) -> None:
     answer = game.page.locator('#winnable-answer[data-answer="yes"]')
     answer.wait_for()
     assert answer.get_attribute("data-where") == "worker"
+    # An answer is for the board it was asked on: a move puts it away (it stayed up).
+    src, dst = losing_line(deal)[0][0]
+    game.move(src, dst)
+    assert game.page.is_hidden("#winnable-answer")
+    game.page.click("#undo")
     # Follow the losing way until the game cannot be won any more, asking each time.
     for seq in losing_line(deal):
         for src, dst in seq:
@@ -179,21 +184,32 @@ def test_still_winnable_is_asked_and_recorded(site: Path, game: Page) -> None:
 
 
 def test_hints_and_show_me(site: Path, game: Page) -> None:
+    from puzzlegen.catscradle.cards import Card
+
     day = data(site, FIRST)
     game.page.goto((site / "game" / FIRST / "index.html").as_uri())
     game.page.click("#hint")
-    assert "strong player" in game.page.inner_text("#hint-list")
+    seq = day["line"][0]
+    said = game.page.inner_text("#hint-list")
+    assert f"The winning line makes {seq['spaces']} spaces" in said and "strong player" in said
     game.page.click("#hint")
-    first = day["line"][0]["strong"][0]  # the strong player's own first move
     hinted = game.page.locator(".cell.is-hint")
-    assert hinted.get_attribute("data-cell") == ",".join(map(str, first["from"]))
+    starts = {",".join(map(str, m["from"])) for m in seq["moves"]}
+    assert hinted.get_attribute("data-cell") in starts
     assert saved(game, FIRST)["hints"] == 2
+    # The hints lead along the winning line, not the strong player's where the two part
+    # (on this day the strong player's four spaces lose; the line makes three).
+    assert [m["card"] for m in seq["strong"]] != [m["card"] for m in seq["moves"]]
+    game.page.click("#hint")
+    whole = game.page.inner_text("#hint-list").splitlines()[-1]
+    for m in seq["moves"]:
+        assert f"{Card.parse(m['card']).symbol()} on {Card.parse(m['onto']).symbol()}" in whole
     # Played, the hinted move's mark goes on to the line's next move (it stayed on the
     # cell just emptied), and back with an undo.
-    strong = day["line"][0]["strong"]
-    assert len(strong) > 1 and strong[1]["from"] != first["from"]
+    first, second = seq["moves"][0], seq["moves"][1]
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, first["from"]))
     game.move(first["from"], first["to"])
-    assert hinted.get_attribute("data-cell") == ",".join(map(str, strong[1]["from"]))
+    assert hinted.get_attribute("data-cell") == ",".join(map(str, second["from"]))
     game.page.click("#undo")
     assert hinted.get_attribute("data-cell") == ",".join(map(str, first["from"]))
     game.page.click("#showme")

@@ -197,8 +197,17 @@
       announce(game.moveText(before, move) + ". " + statusText());
       if (ui.over) finish();
       followHint();
+      forgetAnswer();
       save();
       render();
+    }
+
+    /** "Still winnable?" answers for the board it was asked on: a move, an undo or a
+     *  restart puts it away (it stayed up, "Yes" on a board that could no longer win),
+     *  and a search still running for the old board is not shown when it ends. */
+    function forgetAnswer() {
+      asking += 1;
+      $("winnable-answer").hidden = true;
     }
 
     /** The hinted cell follows the board: after a move (or its undoing) it marks where
@@ -261,6 +270,7 @@
       checkEnd();
       announce("Undone: " + game.moveText(current(), move) + ". " + statusText());
       followHint();
+      forgetAnswer();
       save();
       render();
     }
@@ -273,6 +283,7 @@
       checkEnd();
       announce("Back to the start of this sequence. " + statusText());
       followHint();
+      forgetAnswer();
       save();
       render();
     }
@@ -367,6 +378,10 @@
       return data.line[i].strong && data.line[i].strong.length ? state : null;
     }
 
+    /** Where the hints lead: the winning line's ending while it can still be reached
+     *  (they aimed at the strong player's, where the two differ, and that ending lost
+     *  most such days), else the most spaces the sequence can still make.  ``strong``
+     *  is the strong player's ending's spaces, said beside it, or null. */
     function plan() {
       const state = current();
       const l = layout(state);
@@ -375,19 +390,14 @@
         game.positionText(certified[i].start) === game.positionText(ui.start)) {
         const strong = strongEnd(i);
         const winning = layout(certified[i].end).height;
-        // The strong player's ending if it can still be reached, else the winning line's.
-        const targets = strong ? [[layout(strong).height, true], [winning, false]]
-          : [[winning, false]];
-        for (const [target, isStrong] of targets) {
-          const path = rules.pathTo(l.bottom, l.height, target);
-          if (path) {
-            return { path: path, spaces: spacesOfHeights(target), strong: isStrong,
-              agrees: target.join() === winning.join(), winning: spacesOfHeights(winning) };
-          }
+        const path = rules.pathTo(l.bottom, l.height, winning);
+        if (path) {
+          return { path: path, spaces: spacesOfHeights(winning), winning: true,
+            strong: strong ? spacesOfHeights(layout(strong).height) : null };
         }
       }
       const best = rules.bestEnd(l.bottom, l.height);
-      return { path: best.path, spaces: best.spaces, strong: false, agrees: false, winning: null };
+      return { path: best.path, spaces: best.spaces, winning: false, strong: null };
     }
 
     function spacesOfHeights(height) {
@@ -420,16 +430,16 @@
       let text;
       if (ui.seqHints === 1) {
         const made = plural(aim, "space", "spaces");
-        if (p.strong) {
-          text = "A strong player, who sees the cards dealt so far but not the stock's order, " +
-            "would stop at " + made + " here" + (aim < most ? ", fewer than the " + most +
-              " the sequence could make: that ending leaves better places for the cards " +
-              "still to come" : "") + ". " + (p.agrees ? "The winning line stops there too."
-            : "The winning line stops elsewhere, at " +
-              plural(p.winning - spaces(ui.start), "space", "spaces") + ".");
-        } else if (p.winning !== null) {
+        if (p.winning) {
           text = "The winning line makes " + made + " in this sequence" +
             (aim < most ? ", fewer than the " + most + " it could make." : ".");
+          if (p.strong !== null) {
+            const theirs = p.strong - spaces(ui.start);
+            text += " A strong player, who sees the cards dealt so far but not the stock's " +
+              "order, would stop " + (theirs === aim ? "there too."
+              : "at " + plural(theirs, "space", "spaces") + ": the winning line knows " +
+                "which cards come next.");
+          }
         } else {
           text = "The most spaces this sequence can still reach is " + aim +
             ". Look at the blocked pairs before you choose between endings.";
@@ -446,7 +456,7 @@
       $("hint-list").appendChild(item);
       $("hint-list").hidden = false;
       announce("Hint: " + text);
-      ui.hintCell = steps.length ? steps[0].move.from : null;
+      followHint();
       save();
       render();
     }

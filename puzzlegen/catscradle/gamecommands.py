@@ -83,8 +83,10 @@ def game_text(record: GameRecord, seed: str | None) -> str:
                 f"  {moves} — {spaces_phrase(turn.created)} created; {into} "
                 f"({cards(len(turn.stock))} left in the stock)."
             )
-        else:  # every player plays a sequence to its end: no line makes a space here
+        elif turn.line.moves:  # every player plays a sequence to its end
             lines.append(f"  {moves} — no space created.")
+        else:  # 'no move' read as none legal, where a transfer or a move may be
+            lines.append("  No series of moves makes a space.")
         lines.append("")
     if record.won:
         lines.append(f"Won in {sequences(record.sequences)}: the stock is used up.")

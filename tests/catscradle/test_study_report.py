@@ -44,6 +44,19 @@ def test_the_win_chart_reaches_the_highest_interval_end() -> None:
     assert ">100%</text>" in svg and max(_whisker_ends(svg)) <= width - 20
 
 
+
+def test_the_inventors_marks_leave_the_rows_labels_unstruck() -> None:
+    # The dashed marks ran from top to bottom, through "strong: 12.0% (8.2% – 17.2%)".
+    results = [_result(s, {"perfect": s < 11, "strong": s < 3, "expert": s < 2}) for s in range(20)]
+    svg = win_chart(figures(results)["players"], {"1 in 8": 1 / 8, "1 in 5": 1 / 5})
+    marks = [(float(a), float(b)) for a, b in
+             re.findall(r'y1="([0-9.]+)" x2="[0-9.]+" y2="([0-9.]+)" stroke="#000" '
+                        r'stroke-dasharray', svg)]
+    labels = [float(y) for y in re.findall(r'<text class="label" x="14" y="([0-9.]+)"', svg)]
+    assert marks and len(labels) == len(STUDY_PLAYERS)
+    for baseline in labels:  # 13 px type: its glyphs stand 10 px above the baseline
+        assert not [m for m in marks if m[0] < baseline and m[1] > baseline - 10], baseline
+
 def test_one_lost_deal_reads_as_one_and_compares_nothing_it_lacks() -> None:
     fig = figures([_result(4, {})])
     assert fig["players"]["expert"]["longest_won"] is None

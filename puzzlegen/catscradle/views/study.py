@@ -114,11 +114,15 @@ def win_chart(players: dict[str, Any], inventor_lines: dict[str, float]) -> str:
             f'<text class="tick" x="{x:.1f}" y="{height - 6}" font-size="12" '
             f'text-anchor="middle">{tick}%</text>'
         )
+    # The inventor's marks stop short of each row's label (name and rate, written
+    # above its bar): drawn through, they struck out the words between the glyphs.
+    spans = [(top + k * row + 18, min(top + (k + 1) * row, base)) for k in range(len(players))]
     for k, value in enumerate(inventor_lines.values()):
         x = left + scale * value
-        parts.append(
-            f'<line class="ink" x1="{x:.1f}" y1="{8 + 15 * k}" x2="{x:.1f}" y2="{base}" '
+        parts.extend(
+            f'<line class="ink" x1="{x:.1f}" y1="{y1}" x2="{x:.1f}" y2="{y2}" '
             'stroke="#000" stroke-dasharray="4 3"/>'
+            for y1, y2 in [(8 + 15 * k, top), *spans]
         )
     for k, (name, figures) in enumerate(players.items()):
         y = top + k * row

@@ -225,8 +225,9 @@ class Game(Protocol):
         ...
 
     def position_lines(self, puzzle: Puzzle) -> str:
-        """The puzzle's position for a reader at a terminal, as ``deal`` shows one
-        (``daily`` prints it), in a form ``solve -`` reads back."""
+        """The puzzle's position for a reader at a terminal (``daily`` prints it), in a
+        form ``solve -`` reads back: Cat's Cradle's four rows of card symbols, as its
+        ``deal`` draws them; the others' notation."""
         ...
 
     def solution_text(self, puzzle: Puzzle) -> str:

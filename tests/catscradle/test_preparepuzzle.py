@@ -174,6 +174,12 @@ def test_a_sunday_has_a_prepare_puzzle_and_other_days_none(
         "CP-ADABIQ2NFH",
         "Medium",
     )
+    # Its text draws the position as deal and game do: four rows of card symbols, the
+    # stacks included, which read back as the same position.
+    assert main(["daily", "--kind", "prepare", "--date", "2026-11-29"]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:6]
+    assert rows == day.puzzle.position.grid(symbols=True).splitlines() and "/" in "".join(rows)
+    assert Position.parse("\n".join(rows)) == day.puzzle.position
     assert main(["daily", "--kind", "prepare", "--date", "2026-11-23"]) == 1
     err = capsys.readouterr().err
     assert err.strip().splitlines() == [

@@ -9,7 +9,6 @@ import pytest
 from puzzlegen.catscradle.plugin import CATS_CRADLE
 from puzzlegen.catscradle.position import Move, Position
 from puzzlegen.catscradle.views.board import (
-    BADGE_GAP,
     BADGE_R,
     CARD_H,
     CARD_W,
@@ -90,7 +89,7 @@ def test_badges_overlap_neither_each_other_nor_rank_corners(
         for i, (x, y) in enumerate(centres):
             for ox, oy in centres[:i]:
                 # A clear gap, not rims touching (a reviewer saw 8 and 10 as one blot).
-                assert math.hypot(x - ox, y - oy) >= 2 * BADGE_R + BADGE_GAP, (position, i)
+                assert math.hypot(x - ox, y - oy) >= 2 * BADGE_R + 4.0, (position, i)
             for cx, cy, cw, ch in corners:
                 # The nearest point of the corner box is outside the badge.
                 nx, ny = min(max(x, cx), cx + cw), min(max(y, cy), cy + ch)

@@ -178,6 +178,8 @@ def test_the_second_hint_follows_the_board(site: Path, page: Page) -> None:
     assert "“Start again” puts the cards back" in again
     assert p.inner_text("#reset") == "Start again"
     assert p.locator(".is-hint").count() == 0
+    # The status still says where the day was left, not the last hint given again.
+    assert p.inner_text("#status").startswith("Welcome back"), p.inner_text("#status")
 
 
 def test_keyboard_play_reaches_par(site: Path, page: Page) -> None:

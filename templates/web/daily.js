@@ -762,8 +762,13 @@
           end ? "end" : "move");
       }
     }
+    // The hints given before, again, over the moves restored; #status keeps saying
+    // where the day was left (the last hint given again took its place), as Escape's.
     if (record.hints) {
-      for (let i = 0; i < record.hints; i++) hint();
+      const said = [$("status").textContent, $("status").dataset.kind];
+      const n = record.hints;
+      for (let i = 0; i < n; i++) hint();
+      announce(said[0], said[1]);
     }
     render();
   }

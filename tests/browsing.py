@@ -135,6 +135,11 @@ def backdrop(page: Any, selector: str) -> str:
 FIGURE_INK = "rgb(0, 0, 0)"
 
 
+def clean_lines(lines: list[list[str]]) -> bool:
+    """No line of a row of links starts or ends with a separator (:meth:`Page.lines_of`)."""
+    return all(line and "·" not in (line[0], line[-1]) for line in lines)
+
+
 def shot(page: Any, name: str) -> None:
     """With PUZZLEGEN_SHOTS set: this state at 320, 390 and 1280 px wide, to look at."""
     if not SHOTS:

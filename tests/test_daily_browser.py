@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import FIGURE_INK, Page, axe_problems, backdrop, contrast, shot
+from browsing import FIGURE_INK, Page, axe_problems, backdrop, clean_lines, contrast, shot
 
 from puzzlegen.cli import main
 
@@ -319,11 +319,6 @@ def test_touch_on_a_phone(site: Path, browser: Any) -> None:
         assert phone.errors == []
     finally:
         phone.context.close()
-
-
-def clean_lines(lines: list[list[str]]) -> bool:
-    """No line of a row of links starts or ends with a separator."""
-    return all(line and "·" not in (line[0], line[-1]) for line in lines)
 
 
 @pytest.mark.parametrize("width", [320, 390])

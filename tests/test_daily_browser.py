@@ -953,6 +953,30 @@ def test_show_me_numbers_the_arrows_and_fades_the_earlier(site: Path, page: Page
 
 
 
+
+def test_a_control_that_goes_away_hands_the_focus_to_the_board(site: Path, page: Page) -> None:
+    # Undo after the only move, the third hint and the last step of "show me" disable
+    # the control the keyboard was on: the focus fell to <body>, back at the top.
+    p = page.page
+    moves = line(site, FIRST)
+    p.goto((site / FIRST / "index.html").as_uri())
+    on_board = "() => document.activeElement.closest('#board') !== null"
+    page.move(moves[0]["from"], moves[0]["to"])
+    p.focus("#undo")
+    p.keyboard.press("Enter")
+    p.wait_for_function(on_board)
+    p.focus("#hint")
+    for _ in range(3):
+        p.keyboard.press("Enter")
+    assert p.is_disabled("#hint")
+    p.wait_for_function(on_board)
+    p.focus("#showme")
+    p.keyboard.press("Enter")
+    for _ in moves:
+        p.keyboard.press("Enter")  # "Next", focused when show me opens
+    assert p.is_disabled("#show-next")
+    p.wait_for_function(on_board)
+
 def test_show_me_bows_an_arrow_round_the_cards_it_passes(site: Path, page: Page) -> None:
     # A move along a line may skip over cards; drawn straight, its arrow struck through
     # the text of each card between (6♠ from row 1, column 1 over 2♥).

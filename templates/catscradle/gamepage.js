@@ -78,6 +78,7 @@
     const data = JSON.parse($("game-data").textContent);
     const date = document.body.dataset.date;
     const board = $("board");
+    const keepFocus = site.keepFocus(board);
     const deal = data.deal;
     const stock = deal.slice(16);
     const stockClasses = stock.map(rules.cardClass);
@@ -612,6 +613,7 @@
       renderLog();
       renderShowBar();
       renderResult();
+      keepFocus();
     }
 
     function renderLog() {

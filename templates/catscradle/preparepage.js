@@ -63,6 +63,7 @@
     const data = JSON.parse($("puzzle-data").textContent);
     const date = document.body.dataset.date;
     const board = $("board");
+    const keepFocus = site.keepFocus(board);
     const first = game.initial(data);
     const spaces = (state) => state.filter((s) => s.length === 0).length;
     const heights = (state) => state.map((s) => s.length).join(",");
@@ -274,6 +275,7 @@
             (record.later ? "; you found a right one after." : ": try another, or see the answer.");
         $("share-text").value = shareText();
       }
+      keepFocus();
     }
 
     // -- wiring ------------------------------------------------------------------

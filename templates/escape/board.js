@@ -696,6 +696,7 @@
     const date = body.dataset.date;
     const playEl = $("play");
     const board = $("board");
+    const keepFocus = shell.keepFocus(board);
     let data;
     let puzzleStart;
     let line;
@@ -943,6 +944,7 @@
       board.classList.toggle("is-showing", ui.showing);
       renderHands(p);
       renderControls();
+      keepFocus();
     }
 
     function miniShape(shape) {

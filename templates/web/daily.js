@@ -52,7 +52,8 @@
  * or, for a game played against the computer (templates/escape/board.js),
  *   startPage(shell)    runs the whole day's page itself; shell holds store,
  *                       dayRecord, today, minutes, showList, damaged,
- *                       showStatistics, navigate(date) and wireCopy(doc)
+ *                       showStatistics, navigate(date), wireCopy(doc) and
+ *                       keepFocus(board) (site.js's)
  * and, optionally, for a game whose goal is not "reach par" or whose moves
  * are not all from one cell to another (templates/pendulum/board.js):
  *   isSolved(state, par, found)  solved? (default: score(state) >= par); `found`
@@ -155,10 +156,11 @@
       // A game played against the computer (Escape) runs its own page, with these.
       game.startPage({ store: store, dayRecord: site.dayRecord, today: today, minutes: minutes,
         showList: site.showList, damaged: damaged, showStatistics: showStatistics,
-        navigate: navigate, wireCopy: site.wireCopy });
+        navigate: navigate, wireCopy: site.wireCopy, keepFocus: site.keepFocus });
       return;
     }
     const board = document.getElementById("board");
+    const keepFocus = site.keepFocus(board);
     const $ = (id) => document.getElementById(id);
     // The puzzle inside the page: a damaged one gets a clear message and the
     // page's picture of the puzzle, never an empty page.
@@ -284,6 +286,7 @@
       drawArrows();
       renderShowBar();
       renderSolved();
+      keepFocus();
     }
 
     // -- picking up and placing ----------------------------------------------

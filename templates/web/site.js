@@ -32,7 +32,8 @@
  *                      puzzle page, shown only when the site holds that day;
  *   wireCopy(doc)      the Copy button that puts the share text on the clipboard;
  *   wireBoard(board, ui, on), markCells(cells, labels, marks)   a board of
- *                      data-cell buttons played by pointer and keyboard.
+ *                      data-cell buttons played by pointer and keyboard;
+ *   keepFocus(board)   the focus a control loses by going away goes to the board.
  * The keys it keeps (the pages name them):
  *   puzzlegen:GAME:DATE                 a daily puzzle (daily.js)
  *   puzzlegen:escape-games              Escape's games against the computer
@@ -347,6 +348,34 @@
     }
   }
 
+  /** Keeps the keyboard's place on a page whose controls come and go.  A focused
+   *  control that is disabled, hidden or taken away (Undo after the last move, the
+   *  third hint, Deal, the last step of "show me", a board drawn again larger) left
+   *  the focus on <body>, where a keyboard user starts again from the top; the focus
+   *  goes instead to the same cell of the board if it is still there, else to the
+   *  board's tab stop.  Checked after each click and key, and by the returned
+   *  function, which a page calls after each redraw (for changes that come later:
+   *  the computer's reply, a search's answer). */
+  function keepFocus(board) {
+    let last = null;
+    document.addEventListener("focusin", (event) => { last = event.target; });
+    const usable = (el) => el.isConnected && !el.disabled && el.getClientRects().length > 0;
+    function check() {
+      const now = document.activeElement;
+      if (last === null) return;
+      const lost = !now || now === document.body;
+      if (lost ? usable(last) : now !== last || usable(now)) return;
+      const key = last.dataset ? last.dataset.cell : undefined;
+      const to = (key !== undefined && board.querySelector('[data-cell="' + key + '"]')) ||
+        board.querySelector('[data-cell][tabindex="0"]') || board.querySelector("[data-cell]");
+      if (to && to !== now) to.focus();
+    }
+    const later = () => setTimeout(check, 0);
+    document.addEventListener("click", later, true);
+    document.addEventListener("keyup", later, true);
+    return check;
+  }
+
   function whenListed(root, path, name, then) {
     if (!(window.SITE_LISTS || []).includes(path)) return;
     const script = document.createElement("script");
@@ -374,7 +403,7 @@
     minutes: minutes, plural: plural,
     streaks: streaks, showList: showList, openToday: openToday, archiveUpTo: archiveUpTo,
     linkDays: linkDays, wireCopy: wireCopy,
-    wireBoard: wireBoard, markCells: markCells, whenListed: whenListed,
+    wireBoard: wireBoard, markCells: markCells, keepFocus: keepFocus, whenListed: whenListed,
     linkPuzzleDay: linkPuzzleDay, keepToday: keepToday,
   };
 

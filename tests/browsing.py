@@ -18,6 +18,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -138,6 +139,22 @@ FIGURE_INK = "rgb(0, 0, 0)"
 def clean_lines(lines: list[list[str]]) -> bool:
     """No line of a row of links starts or ends with a separator (:meth:`Page.lines_of`)."""
     return all(line and "·" not in (line[0], line[-1]) for line in lines)
+
+
+def spoken_once(page: Any) -> bool:
+    """No live region says what another says (a screen reader would say it twice):
+    the non-empty texts of the page's live regions, none inside another."""
+    spoken = page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+              '[aria-live]:not([aria-live=off]), [role=status], [role=alert]'))
+            .filter((el) => !el.closest('[hidden]'))
+            .map((el) => el.textContent.trim()).filter((t) => t)"""
+    )
+    # As heard: case and punctuation aside ("Move 4: 6♠ on 7♦." in "…: move 4, 6♠ on 7♦.").
+    heard = [" ".join(re.sub(r"[.,:;!?“”]", " ", t.lower()).split()) for t in spoken]
+    doubled = [(a, b) for a in heard for b in heard if a != b and a in b]
+    assert spoken and not doubled, spoken
+    return True
 
 
 def shot(page: Any, name: str) -> None:

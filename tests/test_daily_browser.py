@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import FIGURE_INK, Page, axe_problems, backdrop, clean_lines, contrast, shot
+from browsing import (
+    FIGURE_INK,
+    Page,
+    axe_problems,
+    backdrop,
+    clean_lines,
+    contrast,
+    shot,
+    spoken_once,
+)
 
 from puzzlegen.cli import main
 
@@ -976,6 +985,8 @@ def test_a_control_that_goes_away_hands_the_focus_to_the_board(site: Path, page:
         p.keyboard.press("Enter")  # "Next", focused when show me opens
     assert p.is_disabled("#show-next")
     p.wait_for_function(on_board)
+    # Each step is said once: by the status line, not again by the step line.
+    assert spoken_once(p)
 
 def test_show_me_bows_an_arrow_round_the_cards_it_passes(site: Path, page: Page) -> None:
     # A move along a line may skip over cards; drawn straight, its arrow struck through

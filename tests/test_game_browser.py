@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import FIGURE_INK, Page, backdrop, clean_lines, contrast, shot
+from browsing import FIGURE_INK, Page, backdrop, clean_lines, contrast, shot, spoken_once
 
 from puzzlegen.catscradle.board import coords
 from puzzlegen.catscradle.position import Deal
@@ -182,6 +182,17 @@ def test_still_winnable_is_asked_and_recorded(site: Path, game: Page) -> None:
     assert asked and asked[0]["won"] is True
     assert any(a["won"] is False for a in asked)
 
+
+def test_each_message_is_spoken_once(site: Path, game: Page) -> None:
+    # The status line was a live region beside the announcer: a screen reader said
+    # "Sequence 1: 1 space made so far." twice, and each "show me" step twice.
+    day = data(site, FIRST)
+    game.page.goto((site / "game" / FIRST / "index.html").as_uri())
+    move = day["line"][0]["moves"][0]
+    game.move(move["from"], move["to"])
+    game.page.click("#showme")
+    game.page.click("#show-next")
+    assert spoken_once(game.page)
 
 def test_hints_and_show_me(site: Path, game: Page) -> None:
     from puzzlegen.catscradle.cards import Card

@@ -129,3 +129,22 @@ def test_the_stock_and_the_rules_figure_read_in_the_dark_theme(site: Path, brows
         assert contrast(FIGURE_INK, figure) >= 4.5, figure
         shot(p, "prepare-dark")
 
+
+
+def test_the_keyboard_goes_to_the_first_place_and_a_wrong_place_is_said(
+    site: Path, page: Page
+) -> None:
+    # Picked up with Enter, the card's first place takes the focus, as on the puzzle
+    # pages; Enter on a cell it may not go to says why (it was dropped without a word).
+    p = page.page
+    p.goto((site / "prepare" / SUNDAY / "index.html").as_uri())
+    p.focus('[data-cell="0,1"]')  # 4♠ on 5♥
+    p.keyboard.press("Enter")
+    assert "4♠ picked up" in p.inner_text("#status")
+    first = p.evaluate("() => document.activeElement.dataset.cell")
+    target = p.get_attribute(f'[data-cell="{first}"]', "class") or ""
+    assert first != "0,1" and "is-target" in target
+    p.focus('[data-cell="0,0"]')  # 8♦: not a place for 4♠
+    p.keyboard.press("Enter")
+    said = p.inner_text("#status")
+    assert said.startswith("4♠ ") and "8♦" in said, said

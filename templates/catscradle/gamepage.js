@@ -308,7 +308,7 @@
       render();
     }
 
-    function activate(k) {
+    function activate(k, byKey) {
       ui.focus = k;
       if (ui.showing) return;
       if (ui.over) {
@@ -317,6 +317,7 @@
         return;
       }
       const state = current();
+      let refused = "";
       if (ui.selected !== null) {
         const move = findMove(state, ui.selected, k);
         if (move) {
@@ -329,6 +330,16 @@
           render();
           return;
         }
+        // Not a place for it: said, as the puzzle pages say it (it was dropped
+        // without a word, or the card there picked up instead).
+        refused = game.placeText(state, ui.selected, k);
+        ui.selected = null;
+        if (!game.canPick(state, k) || !game.movesFrom(state, k).length) {
+          announce(refused + " Put back.");
+          render();
+          return;
+        }
+        refused += " ";
       }
       if (!game.canPick(state, k)) {
         ui.selected = null;
@@ -338,9 +349,10 @@
         announce(game.pickedText(state, k).replace(" picked up", "") + " cannot move now.");
       } else {
         ui.selected = k;
-        const n = game.movesFrom(state, k).length;
-        announce(game.pickedText(state, k) + ": " + n + (n === 1 ? " place" : " places") +
-          " to put it.");
+        const places = game.movesFrom(state, k);
+        announce(refused + game.pickedText(state, k) + ": " + places.length +
+          (places.length === 1 ? " place" : " places") + " to put it.");
+        if (byKey) ui.focus = places[0].to; // by the keyboard, on to the first place
       }
       render();
     }

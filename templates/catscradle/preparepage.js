@@ -204,9 +204,10 @@
       $("answer").scrollIntoView({ block: "nearest" });
     }
 
-    function activate(k) {
+    function activate(k, byKey) {
       ui.focus = k;
       const state = current();
+      let refused = "";
       if (ui.verdict) {
         setStatus(ui.verdict.right ? "right" : "wrong", statusText());
         render();
@@ -224,6 +225,15 @@
           render();
           return;
         }
+        // Not a place for it: said, as the puzzle pages say it.
+        refused = game.placeText(state, ui.selected, k);
+        ui.selected = null;
+        if (!game.canPick(state, k) || !game.movesFrom(state, k).length) {
+          setStatus("refused", refused + " Put back.");
+          render();
+          return;
+        }
+        refused += " ";
       }
       if (!game.canPick(state, k)) {
         ui.selected = null;
@@ -233,9 +243,10 @@
         setStatus("refused", game.stuckText(state, k));
       } else {
         ui.selected = k;
-        const n = game.movesFrom(state, k).length;
-        setStatus("move", game.pickedText(state, k) + ": " + plural(n, "place", "places") +
-          " to put it.");
+        const places = game.movesFrom(state, k);
+        setStatus(refused ? "refused" : "move", refused + game.pickedText(state, k) + ": " +
+          plural(places.length, "place", "places") + " to put it.");
+        if (byKey) ui.focus = places[0].to; // by the keyboard, on to the first place
       }
       render();
     }

@@ -291,13 +291,14 @@
   }
 
   /** Play a board of data-cell="ROW,COL" buttons: a click (or Enter, Space) calls
-   *  on.activate(key) and keeps the focus on ui.focus; the arrow keys move the
-   *  focus; Escape puts back what is picked up (ui.selected) with on.putBack(). */
+   *  on.activate(key, byKey) and keeps the focus on ui.focus (byKey: Enter or Space,
+   *  whose click has no pointer's detail); the arrow keys move the focus; Escape
+   *  puts back what is picked up (ui.selected) with on.putBack(). */
   function wireBoard(board, ui, on) {
     board.addEventListener("click", (event) => {
       const el = event.target.closest("[data-cell]");
       if (el) {
-        on.activate(el.dataset.cell);
+        on.activate(el.dataset.cell, event.detail === 0);
         board.querySelector('[data-cell="' + ui.focus + '"]').focus();
       }
     });

@@ -328,3 +328,11 @@ def test_a_preview_date_goes_on_through_the_redirect_and_the_links(site: Path, p
     assert p.get_attribute("#nav-prev", "href") == "../2026-11-28/index.html?today=2026-11-30"
     assert p.is_hidden("#nav-next")  # December's days are after the preview's today
     assert p.get_attribute("text=All daily puzzles", "href") == "../archive.html?today=2026-11-30"
+
+
+def test_a_cell_is_named_as_it_is_said(site: Path, page: Page) -> None:
+    # "[-1,-1]: black" was read out bracket by bracket, dash by dash.
+    page.page.goto((site / days()[0]["date"] / "index.html").as_uri())
+    name = page.page.get_attribute('[data-cell="-1,-1"]', "aria-label") or ""
+    assert name.startswith("Row minus 1, column minus 1: "), name
+    assert "[" not in name

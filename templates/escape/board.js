@@ -769,6 +769,13 @@
       return "[" + r + "," + c + "]";
     }
 
+    /** A cell's name as a screen reader says it: "Row minus 1, column 2" (the
+     *  notation's "[-1,2]" was read out bracket, dash and comma). */
+    function spokenCell(r, c) {
+      const n = (v) => (v < 0 ? "minus " + -v : String(v));
+      return "Row " + n(r) + ", column " + n(c);
+    }
+
     function moveWords(p, move) {
       const side = cap(p.toMove);
       if (move.pass) return side + " passes";
@@ -908,7 +915,7 @@
         const isWhite = p.white.has(ck);
         const isBlack = p.black.has(ck);
         let cls = "es-cell" + (isWhite ? " white" : isBlack ? " black" : " blank");
-        let name = cellWords(r, c) + ": ";
+        let name = spokenCell(r, c) + ": ";
         if (r === 0 && c === 0) {
           cls += " nothing";
           name += "the Nothing square, white";

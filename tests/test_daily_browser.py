@@ -490,6 +490,12 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     assert board.get_attribute("data-out") == "4" and p.inner_text("#moves") == "0 moves"
     root = pendulum_site.as_uri() + "/"
     assert page.requests and all(url.startswith(root) for url in page.requests)
+    # A pile picked up is named as its moves name it, by its base card ("Q♠ picked up"
+    # was followed by "K♠ with its pile of 2 up to ...").
+    picked = p.evaluate(
+        '() => PuzzleSite.game("pendulum").pickedText({cells: [["KS", "QS"], ["9D"]]}, "0,0")'
+    )
+    assert picked == "K♠ with its pile of 2 picked up", picked
 
 
 def test_pendulum_s_second_hint_names_the_next_move(pendulum_site: Path, page: Page) -> None:

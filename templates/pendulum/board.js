@@ -644,7 +644,11 @@
       return head + moveText(state, move) + " (" + cellWords(move.src) + ").";
     },
     pickedText: function (state, k) {
-      return symbol(top(state.cells[cellOf(k)])) + " picked up";
+      // A pile moves whole, named by its base card as the moves name it ("K♠ with its
+      // pile of 2 up to ..."; it was named by its top card, "Q♠ picked up").
+      const pile = state.cells[cellOf(k)];
+      return pile.length > 1 ? symbol(pile[0]) + " with its pile of " + pile.length + " picked up"
+        : symbol(top(pile)) + " picked up";
     },
     canPick: function (state, k) {
       return state.step !== null && k[0] !== "-" && state.cells[cellOf(k)].length > 0;

@@ -152,7 +152,8 @@ def spoken_once(page: Any) -> bool:
     )
     # As heard: case and punctuation aside ("Move 4: 6♠ on 7♦." in "…: move 4, 6♠ on 7♦.").
     heard = [" ".join(re.sub(r"[.,:;!?“”]", " ", t.lower()).split()) for t in spoken]
-    doubled = [(a, b) for a in heard for b in heard if a != b and a in b]
+    doubled = [(a, b) for i, a in enumerate(heard) for j, b in enumerate(heard)
+               if i != j and a in b]
     assert spoken and not doubled, spoken
     return True
 

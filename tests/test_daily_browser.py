@@ -493,9 +493,20 @@ def test_pendulum_win_in_par_by_clicking(pendulum_site: Path, page: Page) -> Non
     # A pile picked up is named as its moves name it, by its base card ("Q♠ picked up"
     # was followed by "K♠ with its pile of 2 up to ...").
     picked = p.evaluate(
-        '() => PuzzleSite.game("pendulum").pickedText({cells: [["KS", "QS"], ["9D"]]}, "0,0")'
+        """() => {
+          const game = PuzzleSite.game("pendulum");
+          const data = JSON.parse(document.getElementById("puzzle-data").textContent);
+          const start = game.initial(data);
+          const pack = game.legalMoves(start).find((m) => m.kind === "pack");
+          const cells = start.cells.map((pile) => pile.slice());
+          const other = cells.findIndex((pile, i) => pile.length && i !== pack.src
+            && i !== pack.dst && i < 8);
+          cells[pack.src] = [cells[pack.src][0], cells[other].pop()];
+          const state = Object.assign({}, start, { cells: cells });
+          return [game.pickedText(state, pack.from), cells[pack.src].length];
+        }"""
     )
-    assert picked == "K♠ with its pile of 2 picked up", picked
+    assert picked[0].endswith("with its pile of 2 picked up"), picked
 
 
 def test_pendulum_s_second_hint_names_the_next_move(pendulum_site: Path, page: Page) -> None:
@@ -991,8 +1002,18 @@ def test_a_control_that_goes_away_hands_the_focus_to_the_board(site: Path, page:
         p.keyboard.press("Enter")  # "Next", focused when show me opens
     assert p.is_disabled("#show-next")
     p.wait_for_function(on_board)
-    # Each step is said once: by the status line, not again by the step line.
+    # Each step is said once: by the status line, not again by the step line; back
+    # at the start that is said too (the step line said it, and is silent now).
     assert spoken_once(p)
+    for _ in moves:
+        p.click("#show-prev")
+    assert p.inner_text("#status") == "The starting layout."
+    # By pointer the focus is left where the browser puts it: a tap that disables the
+    # control tapped does not move it (nor scroll the page) to the board.
+    p.click("#show-exit")
+    page.move(moves[0]["from"], moves[0]["to"])
+    p.click("#undo")
+    assert p.evaluate("() => document.activeElement.closest('#board') === null")
 
 def test_show_me_bows_an_arrow_round_the_cards_it_passes(site: Path, page: Page) -> None:
     # A move along a line may skip over cards; drawn straight, its arrow struck through

@@ -169,6 +169,12 @@ def test_still_winnable_is_asked_and_recorded(site: Path, game: Page) -> None:
     game.move(src, dst)
     assert game.page.is_hidden("#winnable-answer")
     game.page.click("#undo")
+    # Asked, then a move before the answer: the button comes back with no answer shown.
+    game.page.click("#winnable")
+    game.move(src, dst)
+    game.page.wait_for_function("() => !document.getElementById('winnable').disabled")
+    assert game.page.is_hidden("#winnable-answer")
+    game.page.click("#undo")
     # Follow the losing way until the game cannot be won any more, asking each time.
     for seq in losing_line(deal):
         for src, dst in seq:

@@ -243,7 +243,7 @@
       if (quiet) return;
       $("hint-list").textContent = "";
       $("hint-list").hidden = true;
-      $("winnable-answer").hidden = true;
+      forgetAnswer(); // a search still running was for the board before
       announce("Dealt " + after.dealt.map(symbol).join(", ") + ". " + statusText());
       if (ui.over) finish();
       save();
@@ -302,7 +302,7 @@
       checkEnd();
       $("hint-list").textContent = "";
       $("hint-list").hidden = true;
-      $("winnable-answer").hidden = true;
+      forgetAnswer(); // a search still running was for the board before
       announce("The deal again, from the first layout. Your first result stays recorded.");
       save();
       render();
@@ -405,8 +405,10 @@
         const winning = layout(certified[i].end).height;
         const path = rules.pathTo(l.bottom, l.height, winning);
         if (path) {
+          const theirs = strong ? layout(strong).height : null;
           return { path: path, spaces: spacesOfHeights(winning), winning: true,
-            strong: strong ? spacesOfHeights(layout(strong).height) : null };
+            strong: theirs ? spacesOfHeights(theirs) : null,
+            sameEnd: theirs !== null && theirs.join() === winning.join() };
         }
       }
       const best = rules.bestEnd(l.bottom, l.height);
@@ -449,8 +451,9 @@
           if (p.strong !== null) {
             const theirs = p.strong - spaces(ui.start);
             text += " A strong player, who sees the cards dealt so far but not the stock's " +
-              "order, would stop " + (theirs === aim ? "there too."
-              : "at " + plural(theirs, "space", "spaces") + ": the winning line knows " +
+              "order, would stop " + (p.sameEnd ? "there too."
+              : (theirs === aim ? "at as many spaces, in another ending"
+                : "at " + plural(theirs, "space", "spaces")) + ": the winning line knows " +
                 "which cards come next.");
           }
         } else {
@@ -524,7 +527,10 @@
       search({ id: asking, bottom: l.bottom, height: l.height, startSpaces: spaces(ui.start),
         stock: stockClasses, next: ui.next }, (r, how) => {
         ui.busy = false;
-        if (r.id !== asking) return;
+        if (r.id !== asking) { // asked of a board since left: the button comes back
+          render();
+          return;
+        }
         const ms = Math.round(performance.now() - t0);
         record.asked.push({ sequence: where.sequence, moves: where.moves, won: r.won });
         answer.dataset.answer = r.won ? "yes" : "no";

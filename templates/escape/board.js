@@ -1489,6 +1489,8 @@
         for (let i = 0; i < ui.showStep - 1; i++) p = R.apply(p, line[i]);
         announce("Play " + ui.showStep + ": " + moveWords(p, line[ui.showStep - 1]) + "." +
           (ui.showStep === line.length ? " " + endWords(R.apply(p, line[ui.showStep - 1])) : ""));
+      } else {
+        announce("The puzzle's start."); // the step line, no longer spoken, said it
       }
     }
 

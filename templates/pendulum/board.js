@@ -645,9 +645,12 @@
     },
     pickedText: function (state, k) {
       // A pile moves whole, named by its base card as the moves name it ("K♠ with its
-      // pile of 2 up to ..."; it was named by its top card, "Q♠ picked up").
+      // pile of 2 up to ..."; it was named by its top card, "Q♠ picked up"); only its
+      // top card goes out, so a pile whose every move is out is named by that card.
       const pile = state.cells[cellOf(k)];
-      return pile.length > 1 ? symbol(pile[0]) + " with its pile of " + pile.length + " picked up"
+      const moves = cardMoves(state).filter((m) => key(m.src) === k);
+      const whole = pile.length > 1 && moves.some((m) => m.kind !== "out");
+      return whole ? symbol(pile[0]) + " with its pile of " + pile.length + " picked up"
         : symbol(top(pile)) + " picked up";
     },
     canPick: function (state, k) {

@@ -509,6 +509,8 @@
         let state = start;
         for (let i = 0; i < ui.showStep - 1; i++) state = game.apply(state, best[i]);
         announce("Move " + ui.showStep + ": " + game.moveText(state, best[ui.showStep - 1]) + ".");
+      } else {
+        announce("The starting layout."); // the step line, no longer spoken, said it
       }
     }
 

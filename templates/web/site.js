@@ -33,7 +33,8 @@
  *   wireCopy(doc)      the Copy button that puts the share text on the clipboard;
  *   wireBoard(board, ui, on), markCells(cells, labels, marks)   a board of
  *                      data-cell buttons played by pointer and keyboard;
- *   keepFocus(board)   the focus a control loses by going away goes to the board.
+ *   keepFocus(board)   the focus a control loses by going away (by the keyboard)
+ *                      goes to the same cell or hand card drawn again, else the board.
  * The keys it keeps (the pages name them):
  *   puzzlegen:GAME:DATE                 a daily puzzle (daily.js)
  *   puzzlegen:escape-games              Escape's games against the computer
@@ -359,17 +360,30 @@
    *  the computer's reply, a search's answer). */
   function keepFocus(board) {
     let last = null;
+    // Only a keyboard's place is kept: a tap or a click leaves the focus where the
+    // browser puts it (moving it scrolled a phone's page away from the hint just
+    // asked for).
+    let byKey = false;
     document.addEventListener("focusin", (event) => { last = event.target; });
+    document.addEventListener("keydown", () => { byKey = true; }, true);
+    document.addEventListener("pointerdown", () => { byKey = false; }, true);
     const usable = (el) => el.isConnected && !el.disabled && el.getClientRects().length > 0;
+    // The same cell of the board, or the same card of a hand (both drawn again).
+    const same = (el) => {
+      const data = el.dataset || {};
+      if (data.cell !== undefined) return board.querySelector('[data-cell="' + data.cell + '"]');
+      if (data.card !== undefined) return document.querySelector('[data-card="' + data.card + '"]');
+      return null;
+    };
     function check() {
       const now = document.activeElement;
-      if (last === null) return;
+      if (last === null || !byKey) return;
       const lost = !now || now === document.body;
       if (lost ? usable(last) : now !== last || usable(now)) return;
-      const key = last.dataset ? last.dataset.cell : undefined;
-      const to = (key !== undefined && board.querySelector('[data-cell="' + key + '"]')) ||
+      const again = same(last);
+      const to = (again && usable(again) && again) ||
         board.querySelector('[data-cell][tabindex="0"]') || board.querySelector("[data-cell]");
-      if (to && to !== now) to.focus();
+      if (to && to !== now) to.focus({ preventScroll: true });
     }
     const later = () => setTimeout(check, 0);
     document.addEventListener("click", later, true);

@@ -964,20 +964,24 @@ def test_fewer_key_presses_for_a_pendulum_game(pendulum_site: Path, page: Page) 
     assert presses < 3.5 * len(moves), presses
 
 
+def show_the_whole_line(site: Path, page: Page, date: str) -> list[dict[str, Any]]:
+    """Open ``date``'s page and step "show me" to the end of its line; the line's moves."""
+    moves = line(site, date)
+    page.page.goto((site / date / "index.html").as_uri())
+    page.page.click("#showme")
+    for _ in moves:
+        page.page.click("#show-next")
+    return moves
+
+
 def test_show_me_numbers_the_arrows_and_fades_the_earlier(site: Path, page: Page) -> None:
     p = page.page
-    moves = line(site, LAST)
-    p.goto((site / LAST / "index.html").as_uri())
-    p.click("#showme")
-    for _ in moves:
-        p.click("#show-next")
+    moves = show_the_whole_line(site, page, LAST)
     steps = p.locator("#arrows .step")
     assert steps.all_text_contents() == [str(i + 1) for i in range(len(moves))]
     fades = [float(steps.nth(i).get_attribute("opacity")) for i in range(len(moves))]
     assert fades[-1] == 1 and fades == sorted(fades) and fades[0] < 0.5
     shot(p, "cc-show-me-all")
-
-
 
 
 def test_a_control_that_goes_away_hands_the_focus_to_the_board(site: Path, page: Page) -> None:
@@ -1015,15 +1019,12 @@ def test_a_control_that_goes_away_hands_the_focus_to_the_board(site: Path, page:
     p.click("#undo")
     assert p.evaluate("() => document.activeElement.closest('#board') === null")
 
+
 def test_show_me_bows_an_arrow_round_the_cards_it_passes(site: Path, page: Page) -> None:
     # A move along a line may skip over cards; drawn straight, its arrow struck through
     # the text of each card between (6♠ from row 1, column 1 over 2♥).
     p = page.page
-    moves = line(site, LAST)
-    p.goto((site / LAST / "index.html").as_uri())
-    p.click("#showme")
-    for _ in moves:
-        p.click("#show-next")
+    moves = show_the_whole_line(site, page, LAST)
     passed = 0
     for i, move in enumerate(moves):
         (r1, c1), (r2, c2) = move["from"], move["to"]

@@ -648,7 +648,7 @@
       // pile of 2 up to ..."; it was named by its top card, "Q♠ picked up"); only its
       // top card goes out, so a pile whose every move is out is named by that card.
       const pile = state.cells[cellOf(k)];
-      const moves = cardMoves(state).filter((m) => key(m.src) === k);
+      const moves = cardMoves(state).filter((m) => m.from === k);
       const whole = pile.length > 1 && moves.some((m) => m.kind !== "out");
       return whole ? symbol(pile[0]) + " with its pile of " + pile.length + " picked up"
         : symbol(top(pile)) + " picked up";
